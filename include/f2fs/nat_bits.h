@@ -1,0 +1,48 @@
+/*
+ * nat_bits: per-NAT-block "full" and "empty" bitmaps kept at the end of the
+ * checkpoint pack's segment, so that free nids are found without reading
+ * NAT blocks. The header ties them to one checkpoint (version | CRC << 32).
+ */
+#ifndef F2FS_NAT_BITS_H
+#define F2FS_NAT_BITS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Blocks the area takes for nat_blocks NAT blocks (one copy). */
+uint32_t f2fs_nat_bits_blocks(uint32_t nat_blocks);
+
+/* Bytes of each bitmap. */
+static inline uint32_t f2fs_nat_bits_bytes(uint32_t nat_blocks)
+{
+	return nat_blocks / 8;
+}
+
+/* Bit helpers (LSB-first within each byte). */
+static inline void f2fs_nat_bit_set(uint8_t *map, uint32_t i)
+{
+	map[i / 8] |= (uint8_t)(1u << (i % 8));
+}
+
+static inline bool f2fs_nat_bit_test(const uint8_t *map, uint32_t i)
+{
+	return (map[i / 8] >> (i % 8)) & 1;
+}
+
+/* Count valid entries of a NAT block as nat_bits does (nid 0 counts as used). */
+uint32_t f2fs_nat_block_used(const void *nat_block, uint32_t nat_blkoff);
+
+/*
+ * Lay out the area (area_blocks * 4096 bytes): header, full bitmap, empty
+ * bitmap. used[i] is the count of entries in use in NAT block i.
+ */
+void f2fs_nat_bits_encode(uint8_t *area, uint32_t area_blocks, uint32_t nat_blocks,
+			  const uint16_t *used, uint64_t cp_ver, uint32_t cp_crc);
+
+/* The header value for a checkpoint. */
+static inline uint64_t f2fs_nat_bits_header(uint64_t cp_ver, uint32_t cp_crc)
+{
+	return cp_ver | ((uint64_t)cp_crc << 32);
+}
+
+#endif

@@ -1,0 +1,410 @@
+/* mkfs: check the targets, compute the layout, build, write. */
+#include "mkfs_build.h"
+
+#include <f2fs/crc.h>
+#include <f2fs/dev.h>
+#include <f2fs/endian.h>
+#include <f2fs/feature.h>
+#include <f2fs/probe.h>
+#include <f2fs/super.h>
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include <uuid/uuid.h>
+
+struct mkfs_run {
+	const struct f2fs_mkfs_options *o;
+	struct f2fs_mkfs_report *rep;
+	struct f2fs_dev *dev[F2FS_MAX_DEVICES];
+	struct f2fs_layout layout;
+	struct f2fs_super_block sb;
+	struct mkfs_image img;
+	bool created;        /* the image file did not exist before */
+};
+
+void f2fs_mkfs_defaults(struct f2fs_mkfs_options *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->segs_per_sec = 1;
+	o->secs_per_zone = 1;
+	o->discard = true;
+}
+
+static int check_options(const struct f2fs_mkfs_options *o, struct f2fs_error *err)
+{
+	int ret = f2fs_feature_check(o->features, err);
+
+	if (ret)
+		return ret;
+	if (o->ndevs < 1 || o->ndevs > F2FS_MAX_DEVICES)
+		return f2fs_fail(err, -F2FS_E_BAD_OPTION,
+				 "-c: %u devices given; F2FS takes 1 to %d in all",
+				 o->ndevs, F2FS_MAX_DEVICES);
+	if ((o->features & F2FS_FEATURE_CASEFOLD) && o->encoding == 0)
+		return f2fs_fail(err, -F2FS_E_BAD_OPTION,
+				 "-O casefold needs an encoding (-C utf8)");
+	if (o->encoding && !(o->features & F2FS_FEATURE_CASEFOLD))
+		return f2fs_fail(err, -F2FS_E_BAD_OPTION,
+				 "-C: an encoding is only used with -O casefold");
+	if (o->zoned && o->heap)
+		return f2fs_fail(err, -F2FS_E_BAD_OPTION,
+				 "-a: heap allocation cannot be used on zoned devices (-m)");
+	return 0;
+}
+
+static int open_devices(struct mkfs_run *r, struct f2fs_error *err)
+{
+	const struct f2fs_mkfs_options *o = r->o;
+
+	struct stat st;
+
+	r->created = stat(o->devices[0], &st) != 0 && errno == ENOENT &&
+		     o->sector_count != 0;
+	for (uint32_t i = 0; i < o->ndevs; i++) {
+		int flags = F2FS_DEV_RDWR | F2FS_DEV_EXCL |
+			    (i == 0 && r->created ? F2FS_DEV_CREATE : 0);
+		int ret = f2fs_dev_open(&r->dev[i], o->devices[i], flags, err);
+
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* Refuse to overwrite a file system or partition table unless forced. */
+static int probe_devices(struct mkfs_run *r, struct f2fs_error *err)
+{
+	for (uint32_t i = 0; i < r->o->ndevs; i++) {
+		char what[128];
+		int found;
+
+		if (f2fs_dev_bytes(r->dev[i]) == 0)
+			continue;
+		found = f2fs_probe_existing(r->o->devices[i], what, sizeof(what), err);
+		if (found < 0)
+			return found;
+		if (found && !r->o->force)
+			return f2fs_fail(err, -F2FS_E_HAS_DATA,
+					 "%s contains %s; use -f to overwrite it",
+					 r->o->devices[i], what);
+		if (found && !r->rep->existing) {
+			memcpy(r->rep->existing_buf, what, sizeof(what));
+			r->rep->existing = r->rep->existing_buf;
+		}
+	}
+	return 0;
+}
+
+static int target_bytes(struct mkfs_run *r, uint32_t ssz, uint64_t *bytes,
+			struct f2fs_error *err)
+{
+	const struct f2fs_mkfs_options *o = r->o;
+	uint64_t have = f2fs_dev_bytes(r->dev[0]);
+
+	if (!o->sector_count) {
+		if (have == 0)
+			return f2fs_fail(err, -F2FS_E_TOO_SMALL,
+					 "%s is empty; give its size as a sector count",
+					 o->devices[0]);
+		*bytes = have;
+		return 0;
+	}
+	if (o->sector_count > UINT64_MAX / ssz)
+		return f2fs_fail(err, -F2FS_E_BAD_OPTION, "sector count %llu is too large",
+				 (unsigned long long)o->sector_count);
+	*bytes = o->sector_count * ssz;
+	if (*bytes > have && f2fs_dev_is_blockdev(r->dev[0]))
+		return f2fs_fail(err, -F2FS_E_BAD_OPTION,
+				 "sector count %llu (%llu bytes) exceeds %s (%llu bytes)",
+				 (unsigned long long)o->sector_count,
+				 (unsigned long long)*bytes, o->devices[0],
+				 (unsigned long long)have);
+	return 0;
+}
+
+static int compute_layout(struct mkfs_run *r, struct f2fs_error *err)
+{
+	const struct f2fs_mkfs_options *o = r->o;
+	struct f2fs_layout_params p = {
+		.ndevs = o->ndevs, .segs_per_sec = o->segs_per_sec,
+		.secs_per_zone = o->secs_per_zone, .overprovision = o->overprovision,
+		.heap = o->heap, .large_nat_bitmap = o->large_nat_bitmap,
+	};
+	uint32_t dev_ssz = f2fs_dev_sector_size(r->dev[0]);
+	int ret;
+
+	p.sector_size = o->sector_size ? o->sector_size : dev_ssz;
+	if (p.sector_size < dev_ssz)
+		return f2fs_fail(err, -F2FS_E_BAD_OPTION,
+				 "-w %u is smaller than the device's sector size %u",
+				 p.sector_size, dev_ssz);
+	ret = target_bytes(r, p.sector_size, &p.dev_bytes[0], err);
+	if (ret)
+		return ret;
+	for (uint32_t i = 1; i < o->ndevs; i++)
+		p.dev_bytes[i] = f2fs_dev_bytes(r->dev[i]);
+	p.start_sector = f2fs_dev_start_sector(r->dev[0]);
+	if (o->zoned) {
+		p.zone_bytes = f2fs_dev_zone_bytes(r->dev[o->ndevs - 1]);
+		if (!p.zone_bytes)
+			return f2fs_fail(err, -F2FS_E_BAD_OPTION,
+					 "-m: %s is not a zoned block device",
+					 o->devices[o->ndevs - 1]);
+	}
+	ret = f2fs_layout_compute(&p, &r->layout, err);
+	for (uint32_t i = 0; i < o->ndevs; i++)
+		r->rep->device_bytes[i] = p.dev_bytes[i];
+	r->rep->sector_size = p.sector_size;
+	return ret;
+}
+
+static uint64_t pick_cp_version(const struct f2fs_mkfs_options *o, const uint8_t uuid[16])
+{
+	uint32_t v;
+
+	if (o->fixed_version)
+		return 1;
+	/* reproducible images: same UUID and time give the same version */
+	if (o->uuid_set && o->timestamp_set)
+		return (f2fs_crc32(~0u, uuid, 16) ^ (uint32_t)o->timestamp) | 1;
+	if (getrandom(&v, sizeof(v), 0) != sizeof(v))
+		v = (uint32_t)time(NULL);
+	return (v & 0x7FFFFFFFu) | 1;
+}
+
+static int build_image(struct mkfs_run *r, struct f2fs_error *err)
+{
+	const struct f2fs_mkfs_options *o = r->o;
+	struct mkfs_image *img = &r->img;
+	struct f2fs_sb_options so = {
+		.label = o->label, .features = o->features, .encoding = o->encoding,
+		.encoding_flags = o->encoding_flags, .version = o->kernel_version,
+		.cold_exts = o->cold_exts, .hot_exts = o->hot_exts,
+	};
+	int ret;
+
+	if (o->uuid_set)
+		memcpy(so.uuid, o->uuid, 16);
+	else
+		uuid_generate(so.uuid);
+	img->l = &r->layout;
+	img->features = o->features;
+	img->now = o->timestamp_set ? o->timestamp : (int64_t)time(NULL);
+	img->cp_ver = pick_cp_version(o, so.uuid);
+	img->crc_seed = f2fs_inode_crc_seed(so.uuid);
+	for (int t = 0; t < F2FS_NR_CURSEG_TYPE; t++)
+		img->log[t].segno = r->layout.cur_seg[t];
+	ret = mkfs_build_tree(img, o, err);
+	if (ret)
+		return ret;
+	memcpy(so.qf_ino, img->qf_ino, sizeof(so.qf_ino));
+	for (uint32_t i = 0; i < o->ndevs; i++)
+		so.dev_paths[i] = o->devices[i];
+	ret = f2fs_sb_build(&r->sb, &r->layout, &so, err);
+	if (ret)
+		return ret;
+	memcpy(r->rep->uuid, so.uuid, 16);
+	return 0;
+}
+
+/* The device holding a main-area block, and the block's address on it. */
+static struct f2fs_dev *dev_of(struct mkfs_run *r, uint64_t blk, uint64_t *local)
+{
+	const struct f2fs_layout *l = &r->layout;
+	uint32_t i = 0;
+
+	while (i + 1 < l->ndevs && blk > l->devs[i].end_blkaddr)
+		i++;
+	*local = blk - l->devs[i].start_blkaddr;
+	return r->dev[i];
+}
+
+static int zero(struct mkfs_run *r, uint64_t blk, uint64_t n, struct f2fs_error *err)
+{
+	uint64_t local;
+	struct f2fs_dev *d = dev_of(r, blk, &local);
+
+	return f2fs_dev_zero(d, local, n, NULL, err);
+}
+
+static int write_block(struct mkfs_run *r, uint64_t blk, const void *data,
+		       struct f2fs_error *err)
+{
+	uint64_t local;
+	struct f2fs_dev *d = dev_of(r, blk, &local);
+
+	return f2fs_dev_write(d, local, data, 1, err);
+}
+
+/*
+ * Make every metadata block that the kernel or a checker reads before
+ * writing it read as zero, whatever the target held. On image files the
+ * whole areas are cleared (punching holes costs nothing); on devices only
+ * the live copies, to keep the write volume small.
+ */
+static int clear_metadata(struct mkfs_run *r, struct f2fs_error *err)
+{
+	const struct f2fs_layout *l = &r->layout;
+	bool dev = f2fs_dev_is_blockdev(r->dev[0]);
+	uint32_t sit_copy = l->segment_count_sit / 2 * F2FS_BLOCKS_PER_SEG;
+	int ret;
+
+	ret = zero(r, 0, l->sit_blkaddr, err);   /* superblocks and checkpoints */
+	if (!ret)
+		ret = zero(r, l->sit_blkaddr, dev ? sit_copy : 2ull * sit_copy, err);
+	for (uint32_t s = 0; !ret && s < l->segment_count_nat; s += 2)
+		ret = zero(r, l->nat_blkaddr + (uint64_t)s * F2FS_BLOCKS_PER_SEG,
+			   (dev ? 1 : 2) * F2FS_BLOCKS_PER_SEG, err);
+	if (!ret && !dev)
+		ret = zero(r, l->ssa_blkaddr,
+			   (uint64_t)l->segment_count_ssa * F2FS_BLOCKS_PER_SEG, err);
+	/* roll-forward recovery starts at the warm node log: stop it there */
+	for (int t = F2FS_SEG_WARM_NODE; !ret && t <= F2FS_SEG_COLD_NODE; t++)
+		ret = zero(r, l->main_blkaddr + (uint64_t)l->cur_seg[t] * F2FS_BLOCKS_PER_SEG,
+			   1, err);
+	return ret;
+}
+
+static int discard_devices(struct mkfs_run *r, struct f2fs_error *err)
+{
+	bool all = true;
+
+	for (uint32_t i = 0; i < r->o->ndevs; i++) {
+		int ret = f2fs_dev_discard_all(r->dev[i], err);
+
+		if (ret < 0)
+			return ret;
+		all = all && ret == 1;
+	}
+	r->img.trimmed = all;
+	return 0;
+}
+
+static int write_cp_packs(struct mkfs_run *r, struct f2fs_error *err)
+{
+	const struct f2fs_layout *l = &r->layout;
+	uint8_t *pack = calloc(MKFS_CP_PACK_MAX_BLOCKS(l), F2FS_BLKSIZE);
+	uint8_t *bits = calloc(l->nat_bits_blocks ? l->nat_bits_blocks : 1, F2FS_BLKSIZE);
+	int ret = pack && bits ? 0 : f2fs_fail(err, -ENOMEM, "out of memory");
+
+	/* pack 2 first: pack 1 (the newer) makes the checkpoint whole */
+	for (int p = 1; p >= 0 && !ret; p--) {
+		uint64_t start = l->cp_blkaddr + (uint64_t)p * F2FS_BLOCKS_PER_SEG;
+		uint32_t n;
+
+		ret = mkfs_build_cp_pack(&r->img, p, pack, &n, bits, err);
+		if (!ret)
+			ret = f2fs_dev_write(r->dev[0], start, pack, n, err);
+		if (!ret && l->nat_bits_blocks)
+			ret = f2fs_dev_write(r->dev[0],
+					     start + F2FS_BLOCKS_PER_SEG - l->nat_bits_blocks,
+					     bits, l->nat_bits_blocks, err);
+	}
+	free(pack);
+	free(bits);
+	return ret;
+}
+
+static int write_main_and_nat(struct mkfs_run *r, struct f2fs_error *err)
+{
+	struct f2fs_nat_block nb;
+	int ret = 0;
+
+	for (size_t i = 0; i < r->img.nblocks && !ret; i++)
+		ret = write_block(r, r->img.blocks[i].blkaddr, r->img.blocks[i].data, err);
+	mkfs_build_nat_block(&r->img, &nb);
+	if (!ret)
+		ret = f2fs_dev_write(r->dev[0], r->layout.nat_blkaddr, &nb, 1, err);
+	return ret;
+}
+
+static int write_superblocks(struct mkfs_run *r, struct f2fs_error *err)
+{
+	uint8_t blk[F2FS_BLKSIZE] = { 0 };
+	int ret;
+
+	memcpy(blk + F2FS_SUPER_OFFSET, &r->sb, sizeof(r->sb));
+	ret = f2fs_dev_write(r->dev[0], 0, blk, 1, err);
+	if (!ret)
+		ret = f2fs_dev_write(r->dev[0], 1, blk, 1, err);
+	return ret;
+}
+
+/* Writes, ordered so that the image only claims to be F2FS once whole. */
+static int write_all(struct mkfs_run *r, struct f2fs_error *err)
+{
+	uint64_t bytes = r->rep->device_bytes[0];
+	int ret = f2fs_dev_grow(r->dev[0], bytes, err);
+
+	if (!ret && r->o->discard)
+		ret = discard_devices(r, err);
+	if (!ret)
+		ret = clear_metadata(r, err);
+	if (!ret)
+		ret = f2fs_dev_flush(r->dev[0], err);
+	if (!ret)
+		ret = write_main_and_nat(r, err);
+	if (!ret)
+		ret = write_cp_packs(r, err);
+	if (!ret)
+		ret = f2fs_dev_flush(r->dev[0], err);
+	if (!ret)
+		ret = write_superblocks(r, err);
+	for (uint32_t i = 0; i < r->o->ndevs && !ret; i++)
+		ret = f2fs_dev_flush(r->dev[i], err);
+	return ret;
+}
+
+static void fill_report(struct mkfs_run *r)
+{
+	struct f2fs_mkfs_report *rep = r->rep;
+
+	rep->layout = r->layout;
+	rep->checkpoint_version = r->img.cp_ver;
+	rep->trimmed = r->img.trimmed;
+	rep->features = le32_get(r->sb.feature);
+	rep->root_ino = F2FS_ROOT_INO;
+	rep->lost_found_ino = r->img.lpf_ino;
+	memcpy(rep->quota_ino, r->img.qf_ino, sizeof(rep->quota_ino));
+	for (uint32_t i = 0; i < r->o->ndevs; i++)
+		rep->bytes_written += f2fs_dev_bytes_written(r->dev[i]);
+}
+
+int f2fs_mkfs(const struct f2fs_mkfs_options *o, struct f2fs_mkfs_report *rep,
+	      struct f2fs_error *err)
+{
+	struct mkfs_run *r = calloc(1, sizeof(*r));
+	int ret;
+
+	memset(rep, 0, sizeof(*rep));
+	if (!r)
+		return f2fs_fail(err, -ENOMEM, "out of memory");
+	r->o = o;
+	r->rep = rep;
+	ret = check_options(o, err);
+	if (!ret)
+		ret = open_devices(r, err);
+	if (!ret)
+		ret = probe_devices(r, err);
+	if (!ret)
+		ret = compute_layout(r, err);
+	if (!ret)
+		ret = build_image(r, err);
+	if (!ret)
+		ret = write_all(r, err);
+	if (!ret)
+		fill_report(r);
+	for (uint32_t i = 0; i < o->ndevs && i < F2FS_MAX_DEVICES; i++)
+		f2fs_dev_close(r->dev[i]);
+	/* a failed format leaves no new file behind */
+	if (ret && r->created)
+		unlink(o->devices[0]);
+	mkfs_image_free(&r->img);
+	free(r);
+	return ret;
+}

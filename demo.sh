@@ -1,0 +1,34 @@
+#!/bin/bash
+# demo.sh [IMAGE]: build, format a 1 GiB sparse demo image, check it, show it.
+set -eu
+top=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
+"$top/scripts/bootstrap.sh" demo
+build=$top/${F2FS_BUILD_DIR:-build}
+img=${1:-$top/demo.img}
+
+echo
+echo "== mkfs.f2fs: a 1 GiB sparse image at $img"
+"$build/mkfs/mkfs.f2fs" -f -l demo \
+	-O extra_attr,inode_checksum,sb_checksum,flexible_inline_xattr,inode_crtime,lost_found,quota \
+	"$img" 2097152
+echo "   (on disk: $(du -h "$img" | cut -f1) of $(du -h --apparent-size "$img" | cut -f1))"
+
+echo
+if [[ -x $build/fsck/fsck.f2fs ]]; then
+	echo "== fsck.f2fs -n (ours)"
+	"$build/fsck/fsck.f2fs" -n -f "$img"
+else
+	echo "== check with f2fs-tools' fsck.f2fs --dry-run (our fsck is not built yet), on a copy"
+	cp --sparse=always "$img" "$img.check"
+	/usr/sbin/fsck.f2fs -f --dry-run "$img.check" | grep -E '^\[FSCK\]|checkpoint state'
+	rm -f "$img.check"
+fi
+
+if [[ -x $build/dump/dump.f2fs ]]; then
+	echo
+	echo "== dump.f2fs: what is inside"
+	"$build/dump/dump.f2fs" "$img"
+	echo
+	echo "== dump.f2fs --ls /"
+	"$build/dump/dump.f2fs" --ls / "$img"
+fi

@@ -348,7 +348,7 @@ static void print_summary(const struct cli *c, const struct f2fs_mkfs_report *r)
 	printf("Label:          %s\n", c->o.label ? c->o.label : "(none)");
 	printf("UUID:           %s\n", uuid);
 	printf("Features:       %s\n", feats);
-	printf("Segments:       %u in all, %u in the main area; %u per section, %u sections per zone\n",
+	printf("Segments:       %u in all, %u in the main area; %u per section, %u section(s) per zone\n",
 	       l->segment_count, l->segment_count_main, l->segs_per_sec, l->secs_per_zone);
 	printf("Areas (block):  CP %u, SIT %u, NAT %u, SSA %u, main %u\n",
 	       l->cp_blkaddr, l->sit_blkaddr, l->nat_blkaddr, l->ssa_blkaddr, l->main_blkaddr);

@@ -41,6 +41,8 @@ struct f2fs_dev {
 	int64_t fail_after;     /* blocks until injected failure; -1 = never */
 };
 
+static int drain_queue(struct f2fs_dev *dev, struct f2fs_error *err);
+
 static int sys_fail(struct f2fs_error *err, const char *what, const char *path)
 {
 	int e = errno;
@@ -254,7 +256,10 @@ int f2fs_dev_pread(struct f2fs_dev *dev, uint64_t offset, void *buf,
 		   size_t len, struct f2fs_error *err)
 {
 	uint8_t *p = buf;
+	int ret = drain_queue(dev, err);
 
+	if (ret)
+		return ret;
 	while (len > 0) {
 		ssize_t n = pread(dev->fd, p, len, (off_t)offset);
 
@@ -277,10 +282,6 @@ int f2fs_dev_pread(struct f2fs_dev *dev, uint64_t offset, void *buf,
 int f2fs_dev_read(struct f2fs_dev *dev, uint64_t blkaddr, void *buf,
 		  size_t nblocks, struct f2fs_error *err)
 {
-	int ret = f2fs_dev_flush(dev, err);
-
-	if (ret)
-		return ret;
 	return f2fs_dev_pread(dev, blkaddr * F2FS_BLKSIZE, buf,
 			      nblocks * F2FS_BLKSIZE, err);
 }
@@ -350,6 +351,8 @@ static int drain_queue(struct f2fs_dev *dev, struct f2fs_error *err)
 	size_t i = 0;
 	int ret = 0;
 
+	if (dev->nqueued == 0)
+		return 0;
 	qsort(dev->queue, dev->nqueued, sizeof(*dev->queue), cmp_queued);
 	while (i < dev->nqueued && ret == 0) {
 		uint64_t start = dev->queue[i].blkaddr, next = start;
@@ -395,7 +398,8 @@ int f2fs_dev_write(struct f2fs_dev *dev, uint64_t blkaddr, const void *buf,
 
 	if (!dev->writable)
 		return f2fs_fail(err, -EBADF, "%s is open read-only", dev->path);
-	if ((blkaddr + nblocks) * F2FS_BLKSIZE > dev->bytes)
+	if (blkaddr > dev->bytes / F2FS_BLKSIZE ||
+	    nblocks > dev->bytes / F2FS_BLKSIZE - blkaddr)
 		return f2fs_fail(err, -ENOSPC,
 				 "%s: write beyond the end (block %llu)", dev->path,
 				 (unsigned long long)(blkaddr + nblocks - 1));

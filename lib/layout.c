@@ -39,6 +39,10 @@ static int check_params(const struct f2fs_layout_params *p, struct f2fs_error *e
 		return f2fs_fail(err, -F2FS_E_BAD_OPTION,
 				 "%u devices given; F2FS takes 1 to %d",
 				 p->ndevs, F2FS_MAX_DEVICES);
+	if (p->overprovision < 0 || p->overprovision >= 100)
+		return f2fs_fail(err, -F2FS_E_BAD_OPTION,
+				 "-o %g: overprovision must be above 0 and below 100 percent",
+				 p->overprovision);
 	if (p->zone_bytes) {
 		if (p->zone_bytes % SEG_BYTES ||
 		    ilog2_exact((uint32_t)(p->zone_bytes / SEG_BYTES)) < 0)
@@ -56,10 +60,6 @@ static int check_params(const struct f2fs_layout_params *p, struct f2fs_error *e
 		return f2fs_fail(err, -F2FS_E_BAD_OPTION,
 				 "-z %u: sections per zone must be 1 or more and a zone at most 16 TiB",
 				 p->secs_per_zone);
-	if (p->overprovision < 0 || p->overprovision >= 100)
-		return f2fs_fail(err, -F2FS_E_BAD_OPTION,
-				 "-o %g: overprovision must be above 0 and below 100 percent",
-				 p->overprovision);
 	return 0;
 }
 

@@ -1,0 +1,192 @@
+/*
+ * nat_bits: area size, header, the full and empty bitmaps (LSB-first) and
+ * the count of entries in use per NAT block.
+ */
+#include <check.h>
+
+#include <f2fs/endian.h>
+#include <f2fs/format.h>
+#include <f2fs/layout.h>
+#include <f2fs/nat_bits.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#define GiB (1ull << 30)
+#define TiB (1ull << 40)
+
+static uint32_t nat_blocks_of(uint64_t bytes)
+{
+	struct f2fs_layout_params p;
+	struct f2fs_layout l;
+	struct f2fs_error err;
+
+	memset(&p, 0, sizeof(p));
+	p.ndevs = 1;
+	p.dev_bytes[0] = bytes;
+	p.sector_size = 512;
+	p.segs_per_sec = 1;
+	p.secs_per_zone = 1;
+	ck_assert_msg(f2fs_layout_compute(&p, &l, &err) == 0, "%s", err.msg);
+	return f2fs_layout_nat_blocks(&l);
+}
+
+START_TEST(test_area_size)
+{
+	/* 1 GiB: 2 NAT segments per copy, 1024 blocks, 128-byte bitmaps */
+	ck_assert_uint_eq(nat_blocks_of(GiB), 1024);
+	ck_assert_uint_eq(f2fs_nat_bits_bytes(1024), 128);
+	ck_assert_uint_eq(f2fs_nat_bits_blocks(1024), 1);
+	/* 4 TiB: 60 segments per copy, 3840-byte bitmaps, 2 blocks */
+	ck_assert_uint_eq(nat_blocks_of(4 * TiB), 30720);
+	ck_assert_uint_eq(f2fs_nat_bits_bytes(30720), 3840);
+	ck_assert_uint_eq(f2fs_nat_bits_blocks(30720), 2);
+	/* the edge: 8 + 2 * 2044 = 4096 bytes is one block, 2045 two */
+	ck_assert_uint_eq(f2fs_nat_bits_blocks(2044 * 8), 1);
+	ck_assert_uint_eq(f2fs_nat_bits_blocks(2045 * 8), 2);
+	ck_assert_uint_eq(f2fs_nat_bits_blocks(512), 1);
+}
+END_TEST
+
+START_TEST(test_header)
+{
+	ck_assert_uint_eq(f2fs_nat_bits_header(0x3837B7FDull, 0xE548BCEFu),
+			  0xE548BCEF3837B7FDull);
+	ck_assert_uint_eq(f2fs_nat_bits_header(1, 0), 1);
+	ck_assert_uint_eq(f2fs_nat_bits_header(0, 0xFFFFFFFFu), 0xFFFFFFFF00000000ull);
+}
+END_TEST
+
+START_TEST(test_bit_helpers)
+{
+	uint8_t map[4] = { 0 };
+
+	f2fs_nat_bit_set(map, 0);
+	ck_assert_uint_eq(map[0], 0x01);   /* LSB first */
+	f2fs_nat_bit_set(map, 7);
+	ck_assert_uint_eq(map[0], 0x81);
+	f2fs_nat_bit_set(map, 9);
+	ck_assert_uint_eq(map[1], 0x02);
+	f2fs_nat_bit_set(map, 31);
+	ck_assert_uint_eq(map[3], 0x80);
+	ck_assert(f2fs_nat_bit_test(map, 0));
+	ck_assert(f2fs_nat_bit_test(map, 9));
+	ck_assert(!f2fs_nat_bit_test(map, 8));
+	ck_assert(!f2fs_nat_bit_test(map, 30));
+}
+END_TEST
+
+START_TEST(test_encode_mkfs)
+{
+	/* what mkfs writes on 1 GiB: full all 0, empty all 1 but block 0 */
+	uint8_t area[4096];
+	uint16_t *used = calloc(1024, sizeof(*used));
+
+	ck_assert_ptr_nonnull(used);
+	used[0] = 4;   /* nid 0 plus nids 1, 2, 3 */
+	memset(area, 0xCC, sizeof(area));
+	f2fs_nat_bits_encode(area, 1, 1024, used, 0x3837B7FDull, 0xE548BCEFu);
+	ck_assert_uint_eq(le64_load(area), 0xE548BCEF3837B7FDull);
+	for (int i = 0; i < 128; i++)
+		ck_assert_uint_eq(area[8 + i], 0);
+	ck_assert_uint_eq(area[8 + 128], 0xFE);
+	for (int i = 1; i < 128; i++)
+		ck_assert_uint_eq(area[8 + 128 + i], 0xFF);
+	for (size_t i = 8 + 256; i < sizeof(area); i++)
+		ck_assert_uint_eq(area[i], 0);
+	free(used);
+}
+END_TEST
+
+START_TEST(test_encode_mixed)
+{
+	/* 16360 NAT blocks: 2045-byte bitmaps spill into a second block */
+	const uint32_t n = 16360, nb = n / 8;
+	uint8_t *area = malloc(2 * 4096);
+	uint16_t *used = malloc(n * sizeof(*used));
+
+	ck_assert_ptr_nonnull(area);
+	ck_assert_ptr_nonnull(used);
+	for (uint32_t i = 0; i < n; i++)
+		used[i] = (uint16_t)(i % 3 == 0 ? 455 : i % 3 == 1 ? 0 : 1 + i % 454);
+	memset(area, 0x5A, 2 * 4096);
+	f2fs_nat_bits_encode(area, 2, n, used, 7, 0x12345678u);
+	ck_assert_uint_eq(le64_load(area), 0x1234567800000007ull);
+	for (uint32_t i = 0; i < n; i++) {
+		int full = (area[8 + i / 8] >> (i % 8)) & 1;
+		int empty = (area[8 + nb + i / 8] >> (i % 8)) & 1;
+
+		ck_assert_msg(full == (used[i] == 455), "full bit %u", i);
+		ck_assert_msg(empty == (used[i] == 0), "empty bit %u", i);
+	}
+	for (size_t i = 8 + 2 * nb; i < 2 * 4096; i++)
+		ck_assert_uint_eq(area[i], 0);
+	free(area);
+	free(used);
+}
+END_TEST
+
+static void set_entry(struct f2fs_nat_block *b, int i, uint32_t ino, uint32_t blk)
+{
+	b->entries[i].ino = le32_put(ino);
+	b->entries[i].block_addr = le32_put(blk);
+}
+
+START_TEST(test_block_used)
+{
+	struct f2fs_nat_block *b = calloc(1, sizeof(*b));
+
+	ck_assert_ptr_nonnull(b);
+	/* nid 0 counts as used in block 0 only */
+	ck_assert_uint_eq(f2fs_nat_block_used(b, 0), 1);
+	ck_assert_uint_eq(f2fs_nat_block_used(b, 1), 0);
+	ck_assert_uint_eq(f2fs_nat_block_used(b, 512), 0);
+	/* mkfs's block 0: nids 1 and 2 at block 1, root at 5120 */
+	set_entry(b, 1, 1, 1);
+	set_entry(b, 2, 2, 1);
+	set_entry(b, 3, 3, 5120);
+	ck_assert_uint_eq(f2fs_nat_block_used(b, 0), 4);
+	ck_assert_uint_eq(f2fs_nat_block_used(b, 7), 3);
+	/* an entry with an ino but no block is free */
+	set_entry(b, 10, 10, 0);
+	ck_assert_uint_eq(f2fs_nat_block_used(b, 7), 3);
+	/* NEW_ADDR counts as used */
+	set_entry(b, 454, 454, F2FS_NEW_ADDR);
+	ck_assert_uint_eq(f2fs_nat_block_used(b, 7), 4);
+	/* all 455 */
+	for (int i = 0; i < 455; i++)
+		set_entry(b, i, (uint32_t)i + 1, 1000 + (uint32_t)i);
+	ck_assert_uint_eq(f2fs_nat_block_used(b, 0), 455);
+	ck_assert_uint_eq(f2fs_nat_block_used(b, 3), 455);
+	/* the padding byte is not an entry */
+	b->pad[0] = 0xFF;
+	ck_assert_uint_eq(f2fs_nat_block_used(b, 3), 455);
+	free(b);
+}
+END_TEST
+
+static Suite *nat_bits_suite(void)
+{
+	Suite *s = suite_create("nat_bits");
+	TCase *tc = tcase_create("nat_bits");
+
+	tcase_add_test(tc, test_area_size);
+	tcase_add_test(tc, test_header);
+	tcase_add_test(tc, test_bit_helpers);
+	tcase_add_test(tc, test_encode_mkfs);
+	tcase_add_test(tc, test_encode_mixed);
+	tcase_add_test(tc, test_block_used);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(nat_bits_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -38,6 +38,7 @@ struct f2fs_dev {
 	struct queued_write *queue;
 	size_t nqueued, queue_cap, queued_blocks;
 	uint64_t bytes_written;
+	bool dirty;             /* changed since the last fsync */
 	int64_t fail_after;     /* blocks until injected failure; -1 = never */
 };
 
@@ -248,6 +249,7 @@ int f2fs_dev_grow(struct f2fs_dev *dev, uint64_t bytes, struct f2fs_error *err)
 		return 0;
 	if (ftruncate(dev->fd, (off_t)bytes) != 0)
 		return sys_fail(err, "cannot resize", dev->path);
+	dev->dirty = true;
 	dev->bytes = bytes;
 	return 0;
 }
@@ -321,6 +323,7 @@ static int write_iov(struct f2fs_dev *dev, struct iovec *iov, int n,
 			return f2fs_fail(err, -F2FS_E_SHORT_IO, "%s: short write",
 					 dev->path);
 		dev->bytes_written += (uint64_t)w;
+		dev->dirty = true;
 		left -= (size_t)w;
 		off += w;
 		/* advance the vector past what was written */
@@ -438,10 +441,11 @@ int f2fs_dev_flush(struct f2fs_dev *dev, struct f2fs_error *err)
 	if (!dev->writable)
 		return 0;
 	ret = drain_queue(dev, err);
-	if (ret)
+	if (ret || !dev->dirty)
 		return ret;
 	if (fsync(dev->fd) != 0 && errno != EINVAL)
 		return sys_fail(err, "cannot sync", dev->path);
+	dev->dirty = false;
 	return 0;
 }
 
@@ -491,6 +495,7 @@ static int zero_file_range(struct f2fs_dev *dev, uint64_t blkaddr,
 	}
 	if (fallocate(dev->fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE,
 		      off, len) == 0) {
+		dev->dirty = true;
 		*how = F2FS_ZERO_PUNCHED;
 		return 0;
 	}
@@ -522,6 +527,7 @@ int f2fs_dev_zero(struct f2fs_dev *dev, uint64_t blkaddr, uint64_t nblocks,
 
 		/* BLKZEROOUT guarantees zeroes (unlike discard), offloaded or not */
 		if (ioctl(dev->fd, BLKZEROOUT, range) == 0) {
+			dev->dirty = true;
 			*how = F2FS_ZERO_OFFLOADED;
 			return 0;
 		}
@@ -540,13 +546,17 @@ int f2fs_dev_discard_all(struct f2fs_dev *dev, struct f2fs_error *err)
 		if (dev->bytes == 0)
 			return 1;
 		if (fallocate(dev->fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE,
-			      0, (off_t)dev->bytes) == 0)
+			      0, (off_t)dev->bytes) == 0) {
+			dev->dirty = true;
 			return 1;
+		}
 	} else {
 		uint64_t range[2] = { 0, dev->bytes };
 
-		if (ioctl(dev->fd, BLKDISCARD, range) == 0)
+		if (ioctl(dev->fd, BLKDISCARD, range) == 0) {
+			dev->dirty = true;
 			return 1;
+		}
 	}
 	return 0;
 }

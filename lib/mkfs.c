@@ -346,17 +346,16 @@ static int write_all(struct mkfs_run *r, struct f2fs_error *err)
 	if (!ret)
 		ret = clear_metadata(r, err);
 	if (!ret)
-		ret = f2fs_dev_flush(r->dev[0], err);
-	if (!ret)
 		ret = write_main_and_nat(r, err);
 	if (!ret)
 		ret = write_cp_packs(r, err);
-	if (!ret)
-		ret = f2fs_dev_flush(r->dev[0], err);
-	if (!ret)
-		ret = write_superblocks(r, err);
+	/* everything durable before the superblock makes it an F2FS image */
 	for (uint32_t i = 0; i < r->o->ndevs && !ret; i++)
 		ret = f2fs_dev_flush(r->dev[i], err);
+	if (!ret)
+		ret = write_superblocks(r, err);
+	if (!ret)
+		ret = f2fs_dev_flush(r->dev[0], err);
 	return ret;
 }
 

@@ -68,3 +68,15 @@ uint8_t f2fs_file_type_of_mode(uint16_t mode)
 	default:       return F2FS_FT_UNKNOWN;
 	}
 }
+
+void f2fs_inline_dentry_geometry(uint32_t bytes, struct f2fs_inline_dentry_geo *g)
+{
+	uint32_t per = sizeof(struct f2fs_dir_entry) + F2FS_SLOT_LEN;   /* 19 */
+	uint32_t n = bytes * 8 / (per * 8 + 1);
+
+	g->slots = n;
+	g->bitmap_off = 0;
+	/* the reserved gap sits between the bitmap and the entries */
+	g->dentry_off = bytes - n * per;
+	g->name_off = g->dentry_off + n * (uint32_t)sizeof(struct f2fs_dir_entry);
+}

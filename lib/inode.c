@@ -43,6 +43,19 @@ uint32_t f2fs_inode_addrs(const struct f2fs_inode *i, uint32_t features)
 	return used < F2FS_DEF_ADDRS_PER_INODE ? F2FS_DEF_ADDRS_PER_INODE - used : 0;
 }
 
+uint32_t f2fs_inode_inline_offset(const struct f2fs_inode *i)
+{
+	return (uint32_t)__builtin_offsetof(struct f2fs_inode, i_addr) +
+	       4 * (f2fs_inode_extra_words(i) + 1);
+}
+
+uint32_t f2fs_inode_inline_bytes(const struct f2fs_inode *i, uint32_t features)
+{
+	uint32_t addrs = f2fs_inode_addrs(i, features);
+
+	return addrs > 1 ? 4 * (addrs - 1) : 0;
+}
+
 uint32_t f2fs_inode_get_addr(const struct f2fs_inode *i, uint32_t idx)
 {
 	return le32_get(i->i_addr[f2fs_inode_extra_words(i) + idx]);

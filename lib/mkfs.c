@@ -1,5 +1,6 @@
 /* mkfs: check the targets, compute the layout, build, write. */
-#include "mkfs_build.h"
+#include "build.h"
+#include "populate.h"
 
 #include <f2fs/crc.h>
 #include <f2fs/dev.h>
@@ -23,7 +24,12 @@ struct mkfs_run {
 	struct f2fs_dev *dev[F2FS_MAX_DEVICES];
 	struct f2fs_layout layout;
 	struct f2fs_super_block sb;
-	struct mkfs_image img;
+	struct f2fs_tree tree;
+	bool have_tree;
+	struct bld b;
+	uint64_t cp_ver;
+	int64_t now;
+	uint32_t crc_seed;
 	bool created;        /* the image file did not exist before */
 };
 
@@ -177,10 +183,10 @@ static uint64_t pick_cp_version(const struct f2fs_mkfs_options *o, const uint8_t
 	return (v & 0x7FFFFFFFu) | 1;
 }
 
-static int build_image(struct mkfs_run *r, struct f2fs_error *err)
+/* Everything that can fail on bad input, before the first write. */
+static int prepare_image(struct mkfs_run *r, struct f2fs_error *err)
 {
 	const struct f2fs_mkfs_options *o = r->o;
-	struct mkfs_image *img = &r->img;
 	struct f2fs_sb_options so = {
 		.label = o->label, .features = o->features, .encoding = o->encoding,
 		.encoding_flags = o->encoding_flags, .version = o->kernel_version,
@@ -192,23 +198,34 @@ static int build_image(struct mkfs_run *r, struct f2fs_error *err)
 		memcpy(so.uuid, o->uuid, 16);
 	else
 		uuid_generate(so.uuid);
-	img->l = &r->layout;
-	img->features = o->features;
-	img->now = o->timestamp_set ? o->timestamp : (int64_t)time(NULL);
-	img->cp_ver = pick_cp_version(o, so.uuid);
-	img->crc_seed = f2fs_inode_crc_seed(so.uuid);
-	for (int t = 0; t < F2FS_NR_CURSEG_TYPE; t++)
-		img->log[t].segno = r->layout.cur_seg[t];
-	ret = mkfs_build_tree(img, o, err);
-	if (ret)
-		return ret;
-	memcpy(so.qf_ino, img->qf_ino, sizeof(so.qf_ino));
+	r->now = o->timestamp_set ? o->timestamp : (int64_t)time(NULL);
+	r->cp_ver = pick_cp_version(o, so.uuid);
+	r->crc_seed = f2fs_inode_crc_seed(so.uuid);
+	populate_quota_inos(o->features, so.qf_ino);
 	for (uint32_t i = 0; i < o->ndevs; i++)
 		so.dev_paths[i] = o->devices[i];
 	ret = f2fs_sb_build(&r->sb, &r->layout, &so, err);
 	if (ret)
 		return ret;
 	memcpy(r->rep->uuid, so.uuid, 16);
+	if (o->rootdir) {
+		uint64_t need;
+
+		ret = f2fs_tree_scan(&r->tree, o->rootdir, err);
+		if (ret)
+			return ret;
+		r->have_tree = true;
+		need = populate_estimate(&r->tree, o->features);
+		if (need > r->layout.user_block_count)
+			return f2fs_fail(err, -F2FS_E_NO_SPACE,
+					 "--rootdir %s needs about %llu MiB, the image holds %llu MiB for files",
+					 o->rootdir, (unsigned long long)(need * F2FS_BLKSIZE >> 20),
+					 (unsigned long long)(r->layout.user_block_count * F2FS_BLKSIZE >> 20));
+		if (r->tree.ninodes + 16 > f2fs_layout_nat_blocks(&r->layout) * F2FS_NAT_ENTRY_PER_BLOCK)
+			return f2fs_fail(err, -F2FS_E_NO_SPACE,
+					 "--rootdir %s has %zu files, more than the image's node ids",
+					 o->rootdir, r->tree.ninodes);
+	}
 	return 0;
 }
 
@@ -232,14 +249,7 @@ static int zero(struct mkfs_run *r, uint64_t blk, uint64_t n, struct f2fs_error 
 	return f2fs_dev_zero(d, local, n, NULL, err);
 }
 
-static int write_block(struct mkfs_run *r, uint64_t blk, const void *data,
-		       struct f2fs_error *err)
-{
-	uint64_t local;
-	struct f2fs_dev *d = dev_of(r, blk, &local);
 
-	return f2fs_dev_write(d, local, data, 1, err);
-}
 
 /*
  * Make every metadata block that the kernel or a checker reads before
@@ -281,46 +291,8 @@ static int discard_devices(struct mkfs_run *r, struct f2fs_error *err)
 			return ret;
 		all = all && ret == 1;
 	}
-	r->img.trimmed = all;
+	r->b.trimmed = all;
 	return 0;
-}
-
-static int write_cp_packs(struct mkfs_run *r, struct f2fs_error *err)
-{
-	const struct f2fs_layout *l = &r->layout;
-	uint8_t *pack = calloc(MKFS_CP_PACK_MAX_BLOCKS(l), F2FS_BLKSIZE);
-	uint8_t *bits = calloc(l->nat_bits_blocks ? l->nat_bits_blocks : 1, F2FS_BLKSIZE);
-	int ret = pack && bits ? 0 : f2fs_fail(err, -ENOMEM, "out of memory");
-
-	/* pack 2 first: pack 1 (the newer) makes the checkpoint whole */
-	for (int p = 1; p >= 0 && !ret; p--) {
-		uint64_t start = l->cp_blkaddr + (uint64_t)p * F2FS_BLOCKS_PER_SEG;
-		uint32_t n;
-
-		ret = mkfs_build_cp_pack(&r->img, p, pack, &n, bits, err);
-		if (!ret)
-			ret = f2fs_dev_write(r->dev[0], start, pack, n, err);
-		if (!ret && l->nat_bits_blocks)
-			ret = f2fs_dev_write(r->dev[0],
-					     start + F2FS_BLOCKS_PER_SEG - l->nat_bits_blocks,
-					     bits, l->nat_bits_blocks, err);
-	}
-	free(pack);
-	free(bits);
-	return ret;
-}
-
-static int write_main_and_nat(struct mkfs_run *r, struct f2fs_error *err)
-{
-	struct f2fs_nat_block nb;
-	int ret = 0;
-
-	for (size_t i = 0; i < r->img.nblocks && !ret; i++)
-		ret = write_block(r, r->img.blocks[i].blkaddr, r->img.blocks[i].data, err);
-	mkfs_build_nat_block(&r->img, &nb);
-	if (!ret)
-		ret = f2fs_dev_write(r->dev[0], r->layout.nat_blkaddr, &nb, 1, err);
-	return ret;
 }
 
 static int write_superblocks(struct mkfs_run *r, struct f2fs_error *err)
@@ -335,6 +307,23 @@ static int write_superblocks(struct mkfs_run *r, struct f2fs_error *err)
 	return ret;
 }
 
+/* The main area, NAT, SIT and checkpoints, through the builder. */
+static int build_and_write(struct mkfs_run *r, struct f2fs_error *err)
+{
+	bool trimmed = r->b.trimmed;
+	int ret = bld_init(&r->b, &r->layout, r->dev, r->o->features, r->cp_ver,
+			   r->crc_seed, err);
+
+	r->b.trimmed = trimmed;
+	if (!ret)
+		ret = populate(&r->b, r->o, &r->sb, r->have_tree ? &r->tree : NULL, r->now);
+	if (!ret)
+		ret = bld_finish(&r->b);
+	if (!ret)
+		ret = bld_write_checkpoints(&r->b);
+	return ret;
+}
+
 /* Writes, ordered so that the image only claims to be F2FS once whole. */
 static int write_all(struct mkfs_run *r, struct f2fs_error *err)
 {
@@ -346,9 +335,7 @@ static int write_all(struct mkfs_run *r, struct f2fs_error *err)
 	if (!ret)
 		ret = clear_metadata(r, err);
 	if (!ret)
-		ret = write_main_and_nat(r, err);
-	if (!ret)
-		ret = write_cp_packs(r, err);
+		ret = build_and_write(r, err);
 	/* everything durable before the superblock makes it an F2FS image */
 	for (uint32_t i = 0; i < r->o->ndevs && !ret; i++)
 		ret = f2fs_dev_flush(r->dev[i], err);
@@ -364,12 +351,13 @@ static void fill_report(struct mkfs_run *r)
 	struct f2fs_mkfs_report *rep = r->rep;
 
 	rep->layout = r->layout;
-	rep->checkpoint_version = r->img.cp_ver;
-	rep->trimmed = r->img.trimmed;
+	rep->checkpoint_version = r->cp_ver;
+	rep->trimmed = r->b.trimmed;
 	rep->features = le32_get(r->sb.feature);
 	rep->root_ino = F2FS_ROOT_INO;
-	rep->lost_found_ino = r->img.lpf_ino;
-	memcpy(rep->quota_ino, r->img.qf_ino, sizeof(rep->quota_ino));
+	rep->lost_found_ino = r->b.lpf_ino;
+	rep->files = r->have_tree ? r->tree.ninodes - 1 : 0;
+	memcpy(rep->quota_ino, r->b.qf_ino, sizeof(rep->quota_ino));
 	for (uint32_t i = 0; i < r->o->ndevs; i++)
 		rep->bytes_written += f2fs_dev_bytes_written(r->dev[i]);
 }
@@ -393,7 +381,7 @@ int f2fs_mkfs(const struct f2fs_mkfs_options *o, struct f2fs_mkfs_report *rep,
 	if (!ret)
 		ret = compute_layout(r, err);
 	if (!ret)
-		ret = build_image(r, err);
+		ret = prepare_image(r, err);
 	if (!ret)
 		ret = write_all(r, err);
 	if (!ret)
@@ -403,7 +391,9 @@ int f2fs_mkfs(const struct f2fs_mkfs_options *o, struct f2fs_mkfs_report *rep,
 	/* a failed format leaves no new file behind */
 	if (ret && r->created)
 		unlink(o->devices[0]);
-	mkfs_image_free(&r->img);
+	bld_free(&r->b);
+	if (r->have_tree)
+		f2fs_tree_free(&r->tree);
 	free(r);
 	return ret;
 }

@@ -16,6 +16,8 @@
 #define EXIT_ERROR  1
 #define EXIT_USAGE  16
 
+enum { OPT_ROOTDIR = 256 };
+
 static const char *prog = "mkfs.f2fs";
 
 struct cli {
@@ -48,7 +50,11 @@ static void usage(FILE *f)
 "                lost_found verity sb_checksum casefold compression\n"
 "  -q            quiet: print nothing on success\n"
 "  -r            fixed checkpoint version (for repeatable images)\n"
-"  -R uid:gid    owner of the root directory (default 0:0)\n"
+"  -R, --root-owner uid:gid  owner of the root directory (default 0:0, or\n"
+"                the --rootdir directory's owner)\n"
+"  --rootdir DIR copy the tree under DIR into the new file system: files,\n"
+"                directories, symlinks, hard links, devices, fifos, sockets,\n"
+"                owners, modes, times and xattrs\n"
 "  -s count      segments per section (default 1)\n"
 "  -S            sparse image: create the file if missing (needs sectors)\n"
 "  -t 0|1        discard the target first (default 1)\n"
@@ -206,8 +212,13 @@ static int take_option(struct cli *c, int opt, const char *arg)
 		o->fixed_version = true;
 		return 0;
 	case 'R':
-		return parse_owner(arg, &o->root_uid, &o->root_gid) ?
-		       bad_value('R', arg, "expected uid:gid") : 0;
+		if (parse_owner(arg, &o->root_uid, &o->root_gid))
+			return bad_value('R', arg, "expected uid:gid");
+		o->root_owner_set = true;
+		return 0;
+	case OPT_ROOTDIR:
+		o->rootdir = arg;
+		return 0;
 	case 's':
 		if (parse_u32(arg, 1, F2FS_MAX_SEGMENTS, &o->segs_per_sec))
 			return bad_value('s', arg, "segments per section must be 1 or more");
@@ -259,6 +270,8 @@ static int parse_args(struct cli *c, int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
+		{ "rootdir", required_argument, NULL, OPT_ROOTDIR },
+		{ "root-owner", required_argument, NULL, 'R' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *extra[F2FS_MAX_DEVICES];
@@ -365,6 +378,9 @@ static void print_summary(const struct cli *c, const struct f2fs_mkfs_report *r)
 		       l->cur_seg[F2FS_SEG_WARM_DATA], l->cur_seg[F2FS_SEG_COLD_DATA]);
 	printf("Discard:        %s\n", !c->o.discard ? "skipped (-t 0)" :
 	       r->trimmed ? "done" : "not supported by the target");
+	if (c->o.rootdir)
+		printf("Copied:         %" PRIu64 " files and directories from %s\n", r->files,
+		       c->o.rootdir);
 	human_size(r->bytes_written, size, sizeof(size));
 	printf("Format done:    %s written\n", size);
 }

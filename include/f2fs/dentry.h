@@ -23,6 +23,16 @@ int f2fs_dentry_block_add(struct f2fs_dentry_block *d, const uint8_t *name,
 void f2fs_dentry_block_init_dots(struct f2fs_dentry_block *d, uint32_t ino,
 				 uint32_t parent);
 
+/* Layout of inline dentries in an area of `bytes` bytes. */
+struct f2fs_inline_dentry_geo {
+	uint32_t slots;        /* entries the area holds */
+	uint32_t bitmap_off;   /* offsets from the start of the area */
+	uint32_t dentry_off;
+	uint32_t name_off;
+};
+
+void f2fs_inline_dentry_geometry(uint32_t bytes, struct f2fs_inline_dentry_geo *g);
+
 /* File type of a mode (S_IFMT bits). */
 uint8_t f2fs_file_type_of_mode(uint16_t mode);
 

@@ -18,6 +18,11 @@ uint32_t f2fs_inode_inline_xattr_words(const struct f2fs_inode *i, uint32_t feat
 /* Number of data pointers in i_addr. */
 uint32_t f2fs_inode_addrs(const struct f2fs_inode *i, uint32_t features);
 
+/* Inline data or dentries: byte offset in the inode block and size. One
+ * pointer slot after the extra attributes stays reserved. */
+uint32_t f2fs_inode_inline_offset(const struct f2fs_inode *i);
+uint32_t f2fs_inode_inline_bytes(const struct f2fs_inode *i, uint32_t features);
+
 /* Data pointer idx (0 = the first after the extra attributes). */
 uint32_t f2fs_inode_get_addr(const struct f2fs_inode *i, uint32_t idx);
 void f2fs_inode_set_addr(struct f2fs_inode *i, uint32_t idx, uint32_t blkaddr);

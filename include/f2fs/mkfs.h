@@ -29,6 +29,8 @@ struct f2fs_mkfs_options {
 	bool discard;              /* -t: discard (trim) the whole target first */
 	bool fixed_version;        /* -r: fixed checkpoint version */
 	uint32_t root_uid, root_gid;   /* -R */
+	bool root_owner_set;           /* -R given: overrides the source root's owner */
+	const char *rootdir;           /* --rootdir: populate from this tree */
 	int64_t timestamp;         /* -T / SOURCE_DATE_EPOCH */
 	bool timestamp_set;
 	const char *cold_exts, *hot_exts;  /* -e, -E */
@@ -47,6 +49,7 @@ struct f2fs_mkfs_report {
 	uint32_t features;
 	uint32_t root_ino, lost_found_ino;
 	uint32_t quota_ino[F2FS_MAX_QUOTAS];
+	uint64_t files;            /* inodes copied from --rootdir */
 	const char *existing;      /* what -f overwrote, or NULL */
 	char existing_buf[128];
 };

@@ -215,8 +215,9 @@ static int validate_counts(const struct f2fs_super_block *sb, uint64_t dev_block
 
 	if (segs == 0 || segs > F2FS_MAX_SEGMENTS)
 		return bad(err, "segment_count out of range", segs);
-	if (segs > blocks / F2FS_BLOCKS_PER_SEG)
-		return bad(err, "segment_count exceeds block_count", segs);
+	if (segs > blocks / F2FS_BLOCKS_PER_SEG ||
+	    le32_get(sb->segment0_blkaddr) + (uint64_t)segs * F2FS_BLOCKS_PER_SEG > blocks)
+		return bad(err, "the segments end beyond block_count", segs);
 	if (dev_blocks && blocks > dev_blocks)
 		return bad(err, "block_count is beyond the end of the device", blocks);
 	if (spsec == 0 || spsec > segs)

@@ -18,7 +18,9 @@ int f2fs_cp_verify(const void *cp_block, uint64_t blkaddr, struct f2fs_error *er
 uint32_t f2fs_cp_stored_crc(const void *cp_block);
 
 /* Pointers to the NAT and SIT version bitmaps inside a buffer holding the
- * CP block followed by its cp_payload blocks. */
+ * CP block followed by its cp_payload blocks. The bitmap sizes are taken
+ * from the checkpoint as they are: check them against the superblock
+ * before trusting these pointers on untrusted images. */
 uint8_t *f2fs_cp_nat_bitmap(void *cp_pack, uint32_t cp_payload);
 uint8_t *f2fs_cp_sit_bitmap(void *cp_pack, uint32_t cp_payload);
 

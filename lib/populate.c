@@ -573,8 +573,11 @@ int populate(struct bld *b, const struct f2fs_mkfs_options *o,
 		ret = write_root(&p);
 	if (!ret && b->lpf_ino && !p.lpf_tree)
 		ret = write_lost_found(&p);
-	for (size_t i = 1; t && i < t->ninodes && !ret; i++)
+	for (size_t i = 1; t && i < t->ninodes && !ret; i++) {
 		ret = write_tree_inode(&p, (uint32_t)i);
+		if (o->progress && (i % 4096 == 0 || i + 1 == t->ninodes))
+			o->progress(o->progress_arg, i, t->ninodes - 1);
+	}
 	if (!ret)
 		ret = write_quota_files(&p);
 	for (int i = 0; i < F2FS_MAX_QUOTAS; i++)

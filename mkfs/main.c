@@ -16,7 +16,7 @@
 #define EXIT_ERROR  1
 #define EXIT_USAGE  16
 
-enum { OPT_ROOTDIR = 256 };
+enum { OPT_ROOTDIR = 256, OPT_PROGRESS };
 
 static const char *prog = "mkfs.f2fs";
 
@@ -24,6 +24,7 @@ struct cli {
 	struct f2fs_mkfs_options o;
 	int quiet;
 	int debug;
+	int progress;
 	struct utsname uts;
 };
 
@@ -55,6 +56,7 @@ static void usage(FILE *f)
 "  --rootdir DIR copy the tree under DIR into the new file system: files,\n"
 "                directories, symlinks, hard links, devices, fifos, sockets,\n"
 "                owners, modes, times and xattrs\n"
+"  --progress    show how far --rootdir has got (on stderr)\n"
 "  -s count      segments per section (default 1)\n"
 "  -S            sparse image: create the file if missing (needs sectors)\n"
 "  -t 0|1        discard the target first (default 1)\n"
@@ -219,6 +221,9 @@ static int take_option(struct cli *c, int opt, const char *arg)
 	case OPT_ROOTDIR:
 		o->rootdir = arg;
 		return 0;
+	case OPT_PROGRESS:
+		c->progress = 1;
+		return 0;
 	case 's':
 		if (parse_u32(arg, 1, F2FS_MAX_SEGMENTS, &o->segs_per_sec))
 			return bad_value('s', arg, "segments per section must be 1 or more");
@@ -272,6 +277,7 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		{ "version", no_argument, NULL, 'V' },
 		{ "rootdir", required_argument, NULL, OPT_ROOTDIR },
 		{ "root-owner", required_argument, NULL, 'R' },
+		{ "progress", no_argument, NULL, OPT_PROGRESS },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *extra[F2FS_MAX_DEVICES];
@@ -328,6 +334,13 @@ static void apply_environment(struct cli *c)
 		c->o.encoding = F2FS_ENC_UTF8_12_1;
 	if (uname(&c->uts) == 0)
 		c->o.kernel_version = c->uts.release;
+}
+
+static void show_progress(void *arg, uint64_t done, uint64_t total)
+{
+	(void)arg;
+	fprintf(stderr, "\rcopying: %" PRIu64 " of %" PRIu64 " files (%" PRIu64 "%%)%s", done,
+		total, total ? done * 100 / total : 100, done == total ? "\n" : "");
 }
 
 static void human_size(uint64_t bytes, char *buf, size_t len)
@@ -397,6 +410,10 @@ int main(int argc, char **argv)
 	if (ret)
 		return ret < 0 ? EXIT_OK : ret;
 	apply_environment(&c);
+	if (c.progress) {
+		c.o.progress = show_progress;
+		c.o.progress_arg = &c;
+	}
 	if (f2fs_mkfs(&c.o, &rep, &err)) {
 		fprintf(stderr, "%s: %s\n", prog, err.msg);
 		return EXIT_ERROR;

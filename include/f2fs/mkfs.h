@@ -31,6 +31,9 @@ struct f2fs_mkfs_options {
 	uint32_t root_uid, root_gid;   /* -R */
 	bool root_owner_set;           /* -R given: overrides the source root's owner */
 	const char *rootdir;           /* --rootdir: populate from this tree */
+	/* called now and then while copying the tree (may be NULL) */
+	void (*progress)(void *arg, uint64_t done, uint64_t total);
+	void *progress_arg;
 	int64_t timestamp;         /* -T / SOURCE_DATE_EPOCH */
 	bool timestamp_set;
 	const char *cold_exts, *hot_exts;  /* -e, -E */

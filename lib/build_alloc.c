@@ -174,12 +174,6 @@ int bld_alloc_block(struct bld *b, enum f2fs_seg_type t, uint32_t nid,
 		return f2fs_fail(b->err, -F2FS_E_NO_SPACE,
 				 "the content does not fit: all %llu user blocks are used",
 				 (unsigned long long)b->l->user_block_count);
-	if (lg->blkoff == F2FS_BLOCKS_PER_SEG) {
-		int ret = close_segment(b, t);
-
-		if (ret)
-			return ret;
-	}
 	off = lg->blkoff++;
 	lg->sum[off].nid = le32_put(nid);
 	lg->sum[off].version = 0;
@@ -187,5 +181,8 @@ int bld_alloc_block(struct bld *b, enum f2fs_seg_type t, uint32_t nid,
 	lg->valid_map[off / 8] |= (uint8_t)(0x80u >> (off % 8));
 	b->valid_blocks++;
 	*blkaddr = b->l->main_blkaddr + lg->segno * F2FS_BLOCKS_PER_SEG + off;
+	/* a checkpoint may not name a full current segment: move on now */
+	if (lg->blkoff == F2FS_BLOCKS_PER_SEG)
+		return close_segment(b, t);
 	return 0;
 }

@@ -221,7 +221,9 @@ static double reserved_for(double ovp, uint32_t segs_per_sec)
 /*
  * The ratio that leaves users the most space: the same search, in the same
  * double arithmetic, as mkfs.f2fs, so that the same device gets the same
- * numbers from either tool.
+ * numbers from either tool. One difference: where the device does not end
+ * on a zone, mkfs.f2fs 1.15 also counts the segments of the partial last
+ * zone, which the main area does not hold; we count the main area only.
  */
 static double best_overprovision(uint32_t usable, uint32_t segs_per_sec)
 {

@@ -144,12 +144,14 @@ static int compute_layout(struct mkfs_run *r, struct f2fs_error *err)
 	uint32_t dev_ssz = f2fs_dev_sector_size(r->dev[0]);
 	int ret;
 
-	p.sector_size = o->sector_size ? o->sector_size : dev_ssz;
-	if (p.sector_size < dev_ssz)
+	/* -w only sets the unit of the sector count, as in mkfs.f2fs */
+	if (o->sector_size && (o->sector_size < 512 || o->sector_size > 4096 ||
+			       (o->sector_size & (o->sector_size - 1))))
 		return f2fs_fail(err, -F2FS_E_BAD_OPTION,
-				 "-w %u is smaller than the device's sector size %u",
-				 p.sector_size, dev_ssz);
-	ret = target_bytes(r, p.sector_size, &p.dev_bytes[0], err);
+				 "-w %u: the sector size must be 512, 1024, 2048 or 4096",
+				 o->sector_size);
+	p.sector_size = dev_ssz;
+	ret = target_bytes(r, o->sector_size ? o->sector_size : dev_ssz, &p.dev_bytes[0], err);
 	if (ret)
 		return ret;
 	for (uint32_t i = 1; i < o->ndevs; i++)
@@ -173,8 +175,9 @@ static uint64_t pick_cp_version(const struct f2fs_mkfs_options *o, const uint8_t
 {
 	uint32_t v;
 
+	/* the first rand() after srand(0), as mkfs.f2fs -r gives */
 	if (o->fixed_version)
-		return 1;
+		return 1804289383;
 	/* reproducible images: same UUID and time give the same version */
 	if (o->uuid_set && o->timestamp_set)
 		return (f2fs_crc32(~0u, uuid, 16) ^ (uint32_t)o->timestamp) | 1;
@@ -215,6 +218,9 @@ static int prepare_image(struct mkfs_run *r, struct f2fs_error *err)
 		if (ret)
 			return ret;
 		r->have_tree = true;
+		ret = populate_check_tree(&r->tree, o->features, err);
+		if (ret)
+			return ret;
 		need = populate_estimate(&r->tree, o->features);
 		if (need > r->layout.user_block_count)
 			return f2fs_fail(err, -F2FS_E_NO_SPACE,

@@ -112,11 +112,17 @@ static void init_from_tree(const struct pop *p, struct f2fs_node *n, uint32_t ti
 	};
 
 	f2fs_inode_init(n, &a);
-	n->i.i_atime = le64_put((uint64_t)s->atime);
-	n->i.i_ctime = le64_put((uint64_t)s->ctime);
-	n->i.i_atime_nsec = le32_put(s->atime_ns);
-	n->i.i_ctime_nsec = le32_put(s->ctime_ns);
 	n->i.i_mtime_nsec = le32_put(s->mtime_ns);
+	/* with a fixed time (-T), access and change times are that time, as no
+	 * copy of a tree keeps them; otherwise they come from the source */
+	if (p->o->timestamp_set) {
+		n->i.i_atime = n->i.i_ctime = le64_put((uint64_t)p->now);
+	} else {
+		n->i.i_atime = le64_put((uint64_t)s->atime);
+		n->i.i_ctime = le64_put((uint64_t)s->ctime);
+		n->i.i_atime_nsec = le32_put(s->atime_ns);
+		n->i.i_ctime_nsec = le32_put(s->ctime_ns);
+	}
 	if (n->i.i_inline & F2FS_EXTRA_ATTR && (p->b->features & F2FS_FEATURE_INODE_CRTIME))
 		n->i.extra.i_crtime_nsec = le32_put(s->mtime_ns);
 	give_inline_xattr(p, n);
@@ -228,17 +234,32 @@ static int write_root(struct pop *p)
 
 /* ---- files ---------------------------------------------------------------- */
 
+/*
+ * As the kernel matches at create time: the extension may be followed by a
+ * temporary suffix, so "movie.mp4" and "a.jpg.tmp" match "mp" and "jp".
+ */
+static bool name_has_extension(const char *name, const char *ext)
+{
+	size_t nlen = strlen(name), elen = strlen(ext);
+
+	if (elen == 1 && ext[0] == '*')
+		return true;
+	if (nlen < elen + 2)
+		return false;
+	for (size_t i = 1; i < nlen - elen; i++)
+		if (name[i] == '.' && !strncasecmp(name + i + 1, ext, elen))
+			return true;
+	return false;
+}
+
 static bool has_extension(const struct f2fs_super_block *sb, const char *name,
 			  uint32_t first, uint32_t count)
 {
-	size_t nlen = strlen(name);
-
 	for (uint32_t i = first; i < first + count && i < F2FS_MAX_EXTENSION; i++) {
-		const char *ext = (const char *)sb->extension_list[i];
-		size_t elen = strnlen(ext, F2FS_EXTENSION_LEN);
+		char ext[F2FS_EXTENSION_LEN + 1] = { 0 };
 
-		if (elen && nlen > elen + 1 && name[nlen - elen - 1] == '.' &&
-		    !strncasecmp(name + nlen - elen, ext, elen))
+		memcpy(ext, sb->extension_list[i], F2FS_EXTENSION_LEN);
+		if (ext[0] && name_has_extension(name, ext))
 			return true;
 	}
 	return false;
@@ -351,9 +372,12 @@ static int write_regular(struct pop *p, struct f2fs_node *n, uint32_t ino,
 			 const struct f2fs_tree_inode *s, const char *name, const char *path)
 {
 	enum f2fs_seg_type log = data_log_for(p, n, name);
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	/* reading must not move the atime that the next run would copy */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NOATIME);
 	int ret = 0;
 
+	if (fd < 0 && errno == EPERM)
+		fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
 	if (fd < 0)
 		return f2fs_fail(p->err, -errno, "cannot open %s: %s", path, strerror(errno));
 	n->i.i_size = le64_put(s->size);
@@ -428,7 +452,7 @@ static int write_tree_inode(struct pop *p, uint32_t ti)
 	int ret;
 
 	if (f2fs_tree_path(p->t, ti, path, sizeof(path)))
-		return f2fs_fail(p->err, -ENAMETOOLONG, "path too long under %s", p->t->root_path);
+		return f2fs_fail(p->err, -ENAMETOOLONG, "path too long (over %d bytes) under %s", PATH_MAX, p->t->root_path);
 	init_from_tree(p, &n, ti, pino, name, dir ? 2 + s->nsubdirs : s->nlink);
 	ret = s->xattr_bytes ? store_xattrs(p, &n, s->ino, dir, path) : 0;
 	if (ret)
@@ -483,6 +507,7 @@ static int write_quota_file(struct pop *p, int type, uint32_t ino)
 	if (!ret) {
 		struct f2fs_inode_attrs a = {
 			.mode = F2FS_S_IFREG | 0600, .links = 1, .size = size,
+			.uid = p->o->root_uid, .gid = p->o->root_gid,
 			.blocks = 1 + nblk, .time = p->now, .flags = F2FS_IMMUTABLE_FL,
 			.features = p->b->features,
 		};
@@ -545,6 +570,7 @@ static int assign_nids(struct pop *p)
 	for (size_t i = 1; i < p->t->ninodes; i++) {
 		const struct f2fs_tree_dentry *de = &p->t->dentries[p->t->inodes[i].first_dentry];
 
+
 		if (b->lpf_ino && de->parent == 0 && (p->t->inodes[i].mode & F2FS_S_IFMT) == F2FS_S_IFDIR &&
 		    de->name_len == sizeof(LPF_NAME) - 1 &&
 		    !memcmp(f2fs_tree_name(p->t, de), LPF_NAME, de->name_len)) {
@@ -584,6 +610,26 @@ int populate(struct bld *b, const struct f2fs_mkfs_options *o,
 		free(p.quota[i].u);
 	free(p.buf);
 	return ret;
+}
+
+int populate_check_tree(const struct f2fs_tree *t, uint32_t features,
+			struct f2fs_error *err)
+{
+	const struct f2fs_tree_inode *root = &t->inodes[0];
+
+	if (!(features & F2FS_FEATURE_LOST_FOUND))
+		return 0;
+	for (uint32_t k = 0; k < root->nchild; k++) {
+		const struct f2fs_tree_dentry *de = &t->dentries[root->child_start + k];
+
+		if (de->name_len == sizeof(LPF_NAME) - 1 &&
+		    !memcmp(f2fs_tree_name(t, de), LPF_NAME, de->name_len) &&
+		    (t->inodes[de->inode].mode & F2FS_S_IFMT) != F2FS_S_IFDIR)
+			return f2fs_fail(err, -F2FS_E_BAD_OPTION,
+					 "--rootdir %s: lost+found is not a directory, but -O lost_found needs that name",
+					 t->root_path);
+	}
+	return 0;
 }
 
 uint64_t populate_estimate(const struct f2fs_tree *t, uint32_t features)

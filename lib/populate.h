@@ -10,6 +10,10 @@
 /* Predicted nids of the quota files (for the superblock, before building). */
 void populate_quota_inos(uint32_t features, uint32_t qf_ino[F2FS_MAX_QUOTAS]);
 
+/* Refuse trees that clash with the image's own inodes (lost+found). */
+int populate_check_tree(const struct f2fs_tree *t, uint32_t features,
+			struct f2fs_error *err);
+
 /* Blocks the tree will take at most (data, nodes, dentries), to refuse a
  * tree that cannot fit before anything is written. */
 uint64_t populate_estimate(const struct f2fs_tree *t, uint32_t features);

@@ -6,6 +6,12 @@
 #include <stdio.h>
 #include <string.h>
 
+/* "an ext4", "a vfat": the article by the sound of the first letter */
+static const char *article(const char *word)
+{
+	return strchr("aefhilmnorsxAEFHILMNORSX", word[0]) && word[0] ? "an" : "a";
+}
+
 static int describe(blkid_probe pr, char *what, size_t len)
 {
 	const char *type = NULL, *label = NULL;
@@ -13,14 +19,14 @@ static int describe(blkid_probe pr, char *what, size_t len)
 	if (blkid_probe_lookup_value(pr, "TYPE", &type, NULL) == 0) {
 		blkid_probe_lookup_value(pr, "LABEL", &label, NULL);
 		if (label && *label)
-			snprintf(what, len, "a %s file system (label \"%s\")",
-				 type, label);
+			snprintf(what, len, "%s %s file system (label \"%s\")",
+				 article(type), type, label);
 		else
-			snprintf(what, len, "a %s file system", type);
+			snprintf(what, len, "%s %s file system", article(type), type);
 		return 1;
 	}
 	if (blkid_probe_lookup_value(pr, "PTTYPE", &type, NULL) == 0) {
-		snprintf(what, len, "a %s partition table", type);
+		snprintf(what, len, "%s %s partition table", article(type), type);
 		return 1;
 	}
 	snprintf(what, len, "an unidentified signature");

@@ -127,13 +127,23 @@ static int cmp_name(const void *a, const void *b)
 static int read_names(const char *path, struct name_ref **out, size_t *n,
 		      struct f2fs_error *err)
 {
-	DIR *d = opendir(path);
+	/* O_NOATIME: scanning must not change what the next scan copies */
+	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOATIME);
+	DIR *d;
 	struct name_ref *v = NULL;
 	size_t cap = 0, cnt = 0;
 	struct dirent *e;
 
-	if (!d)
-		return f2fs_fail(err, -errno, "cannot read directory %s: %s", path, strerror(errno));
+	if (fd < 0 && errno == EPERM)
+		fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	d = fd >= 0 ? fdopendir(fd) : NULL;
+	if (!d) {
+		int e = errno;
+
+		if (fd >= 0)
+			close(fd);
+		return f2fs_fail(err, -e, "cannot read directory %s: %s", path, strerror(e));
+	}
 	while ((e = readdir(d)) != NULL) {
 		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
 			continue;
@@ -149,7 +159,8 @@ static int read_names(const char *path, struct name_ref **out, size_t *n,
 		cnt++;
 	}
 	closedir(d);
-	qsort(v, cnt, sizeof(*v), cmp_name);
+	if (cnt > 1)
+		qsort(v, cnt, sizeof(*v), cmp_name);
 	*out = v;
 	*n = cnt;
 	return 0;
@@ -200,7 +211,8 @@ static int scan_dir(struct f2fs_tree *t, uint32_t dir, struct link_map *links,
 	int ret;
 
 	if (f2fs_tree_path(t, dir, path, sizeof(path)))
-		return f2fs_fail(err, -ENAMETOOLONG, "path too long under %s", t->root_path);
+		return f2fs_fail(err, -ENAMETOOLONG, "path too long (over %d bytes) under %s",
+				 PATH_MAX, t->root_path);
 	ret = read_names(path, &names, &n, err);
 	if (ret)
 		return ret;
@@ -218,12 +230,19 @@ static int scan_dir(struct f2fs_tree *t, uint32_t dir, struct link_map *links,
 		}
 		if ((size_t)snprintf(child, sizeof(child), "%s/%s", path, names[k].name) >=
 		    sizeof(child)) {
-			ret = f2fs_fail(err, -ENAMETOOLONG, "%s/%s: path too long", path,
-					names[k].name);
+			ret = f2fs_fail(err, -ENAMETOOLONG,
+					"path too long (over %d bytes) under %s: %s/%s", PATH_MAX,
+					t->root_path, path, names[k].name);
 			break;
 		}
 		if (lstat(child, &st) != 0) {
 			ret = f2fs_fail(err, -errno, "cannot stat %s: %s", child, strerror(errno));
+			break;
+		}
+		/* unreadable content must stop mkfs before it writes anything */
+		if (S_ISREG(st.st_mode) && st.st_size > 0 &&
+		    faccessat(AT_FDCWD, child, R_OK, AT_EACCESS) != 0) {
+			ret = f2fs_fail(err, -errno, "cannot read %s: %s", child, strerror(errno));
 			break;
 		}
 		if (grow((void **)&t->dentries, &t->dentries_cap, t->ndentries + 1,

@@ -60,7 +60,8 @@ static void usage(FILE *f)
 "  -s count      segments per section (default 1)\n"
 "  -S            sparse image: create the file if missing (needs sectors)\n"
 "  -t 0|1        discard the target first (default 1)\n"
-"  -T seconds    timestamp for all inodes (default: now, or SOURCE_DATE_EPOCH)\n"
+"  -T seconds    fixed time: of new inodes, and atime/ctime of copied ones\n"
+"                (default: now, or SOURCE_DATE_EPOCH)\n"
 "  -U uuid       volume UUID (or \"random\")\n"
 "  -w bytes      sector size that [sectors] counts in\n"
 "  -z count      sections per zone (default 1)\n"
@@ -284,6 +285,7 @@ static int parse_args(struct cli *c, int argc, char **argv)
 	uint32_t nextra = 0;
 	int opt;
 
+	opterr = 0;   /* our own message, with our own prefix */
 	while ((opt = getopt_long(argc, argv, "a:c:C:d:e:E:fg:hil:mo:O:qrR:s:St:T:U:Vw:z:",
 				  longopts, NULL)) != -1) {
 		int ret;
@@ -293,6 +295,16 @@ static int parse_args(struct cli *c, int argc, char **argv)
 				return bad_value('c', optarg, "at most 7 additional devices");
 			extra[nextra++] = optarg;
 			continue;
+		}
+		if (opt == '?') {
+			if (optopt && strchr("acCdeEgloORstTUwz", optopt))
+				fprintf(stderr, "%s: -%c needs a value\n", prog, optopt);
+			else if (optopt)
+				fprintf(stderr, "%s: unknown option -%c\n", prog, optopt);
+			else
+				fprintf(stderr, "%s: unknown option %s\n", prog, argv[optind - 1]);
+			fprintf(stderr, "Try '%s --help' for the options.\n", prog);
+			return EXIT_USAGE;
 		}
 		ret = take_option(c, opt, optarg);
 		if (ret)

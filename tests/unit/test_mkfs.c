@@ -455,11 +455,11 @@ START_TEST(test_fixed_version_and_new_file)
 	run_mkfs_ok(&o, &rep);
 	ck_assert_int_eq(stat(path, &st), 0);
 	ck_assert_int_eq(st.st_size, (off_t)(200 * MiB));
-	ck_assert_uint_eq(rep.checkpoint_version, 1);
+	ck_assert_uint_eq(rep.checkpoint_version, 1804289383);   /* as mkfs.f2fs -r */
 	dev = open_ro();
 	ck_assert_msg(f2fs_cp_choose(dev, 512, 0, cp, &ch, &err) == 0, "%s", err.msg);
 	ck_assert_int_eq(ch.pack, 0);
-	ck_assert_uint_eq(ch.version, 1);
+	ck_assert_uint_eq(ch.version, 1804289383);
 	ck_assert_int_eq(ch.other_valid, 1);
 	f2fs_dev_close(dev);
 }
@@ -571,7 +571,7 @@ START_TEST(test_bad_layout_options_untouched)
 	o.segs_per_sec = 1;
 	o.sector_size = 1000;
 	expect_fail(&o, -F2FS_E_BAD_OPTION, "1000");
-	o.sector_size = 256;   /* smaller than the device's 512 */
+	o.sector_size = 256;   /* below the smallest sector */
 	expect_fail(&o, -F2FS_E_BAD_OPTION, "-w");
 	o.sector_size = 0;
 	o.zoned = true;        /* a file is not zoned */

@@ -1,2 +1,16 @@
 # Script tests (run with $(SHELL); see AM_TESTS_ENVIRONMENT in Makefile.am).
-SCRIPT_TESTS +=
+# tests/peer: compare with f2fs-tools (skip, exit 77, when it is missing,
+# unless F2FS_REQUIRE_PEER=1). tests/cli: command-line behaviour.
+SCRIPT_TESTS += \
+	tests/peer/fsck-matrix.sh \
+	tests/peer/layout-vs-f2fs-tools.sh \
+	tests/cli/bad-input.sh \
+	tests/cli/reformat.sh
+
+EXTRA_DIST += \
+	tests/peer/fsck-matrix.sh \
+	tests/peer/layout-vs-f2fs-tools.sh \
+	tests/peer/common.sh \
+	tests/peer/f2fsimg.py \
+	tests/cli/bad-input.sh \
+	tests/cli/reformat.sh

@@ -1,0 +1,15 @@
+# fsck.f2fs and its checker library (included from Makefile.am).
+lib_libf2fs_a_SOURCES += lib/check.c lib/check.h lib/check_meta.c \
+	lib/check_tree.c lib/check_ssa.c
+noinst_HEADERS += include/f2fs/check.h
+
+sbin_PROGRAMS += fsck/fsck.f2fs
+fsck_fsck_f2fs_SOURCES = fsck/main.c
+fsck_fsck_f2fs_LDADD = $(LIBF2FS)
+dist_man_MANS += man/fsck.f2fs.8
+
+SCRIPT_TESTS += tests/fsck/clean-images.sh tests/fsck/run-cases.sh \
+	tests/fsck/fuzz-quick.sh tests/fsck/kernel-image.sh
+EXTRA_DIST += tests/fsck/clean-images.sh tests/fsck/run-cases.sh \
+	tests/fsck/fuzz-quick.sh tests/fsck/kernel-image.sh tests/fsck/damage.py \
+	tests/fsck/make-cases.sh tests/fsck/common.sh tests/fsck/cases

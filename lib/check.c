@@ -1,0 +1,351 @@
+/* The checker: problem table and records, batched reads, the driver. */
+#include <f2fs/check.h>
+#include <f2fs/dir.h>
+#include <f2fs/endian.h>
+
+#include "check.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the problem table ------------------------------------------------ */
+
+#define F2FS_CHECK_ROW_(id, nm, st, sev, desc) \
+	[F2FS_PB_##id] = { nm, st, F2FS_SEV_##sev, desc },
+static const struct f2fs_problem_info problem_table[F2FS_PB_COUNT] = {
+	F2FS_CHECK_PROBLEMS(F2FS_CHECK_ROW_)
+};
+#undef F2FS_CHECK_ROW_
+
+const struct f2fs_problem_info *f2fs_problem_info(enum f2fs_problem_code code)
+{
+	if ((int)code < 0 || code >= F2FS_PB_COUNT)
+		return NULL;
+	return &problem_table[code];
+}
+
+int f2fs_problem_by_name(const char *name)
+{
+	for (int i = 0; i < F2FS_PB_COUNT; i++)
+		if (!strcmp(problem_table[i].name, name))
+			return i;
+	return -1;
+}
+
+int f2fs_check_cp_clean(uint32_t flags)
+{
+	return (flags & F2FS_CP_UMOUNT) &&
+	       !(flags & (F2FS_CP_ERROR | F2FS_CP_FSCK | F2FS_CP_QUOTA_NEED_FSCK));
+}
+
+/* ---- recording -------------------------------------------------------- */
+
+void ck_pb(struct ck *ck, enum f2fs_problem_code code, const struct ck_at *at,
+	   const char *fmt, ...)
+{
+	struct f2fs_check_report *r = ck->r;
+	struct f2fs_problem *p;
+	va_list ap;
+
+	r->count[code]++;
+	if (problem_table[code].severity == F2FS_SEV_ERROR)
+		r->errors++;
+	else
+		r->warnings++;
+	if (r->count[code] > ck->max_per) {
+		r->suppressed++;
+		return;
+	}
+	if (r->nproblems == ck->cap) {
+		size_t cap = ck->cap ? ck->cap * 2 : 64;
+		struct f2fs_problem *np = realloc(r->problems, cap * sizeof(*np));
+		struct ck_pending_path *pp;
+
+		if (!np) {
+			r->suppressed++;
+			return;
+		}
+		r->problems = np;
+		pp = realloc(ck->paths, cap * sizeof(*pp));
+		if (!pp) {
+			r->suppressed++;
+			return;
+		}
+		ck->paths = pp;
+		ck->cap = cap;
+	}
+	p = &r->problems[r->nproblems];
+	memset(p, 0, sizeof(*p));
+	p->code = code;
+	if (at) {
+		p->have = (at->h_nid ? F2FS_PF_NID : 0) | (at->h_ino ? F2FS_PF_INO : 0) |
+			  (at->h_seg ? F2FS_PF_SEGNO : 0) | (at->h_blk ? F2FS_PF_BLKADDR : 0) |
+			  (at->h_exp ? F2FS_PF_EXPECTED : 0) | (at->h_found ? F2FS_PF_FOUND : 0);
+		p->nid = at->nid;
+		p->ino = at->ino;
+		p->segno = at->segno;
+		p->blkaddr = at->blkaddr;
+		p->expected = at->expected;
+		p->found = at->found;
+	}
+	va_start(ap, fmt);
+	vsnprintf(p->msg, sizeof(p->msg), fmt, ap);
+	va_end(ap);
+	ck->paths[r->nproblems].ino = 0;
+	ck->paths[r->nproblems].name = NULL;
+	if (at && (at->has_path || at->h_ino)) {
+		ck->paths[r->nproblems].ino = at->has_path ? at->path_ino : at->ino;
+		if (at->name) {
+			char *s = malloc(at->name_len + 1);
+
+			if (s) {
+				memcpy(s, at->name, at->name_len);
+				s[at->name_len] = 0;
+			}
+			ck->paths[r->nproblems].name = s;
+		}
+	}
+	r->nproblems++;
+}
+
+void ck_progress(struct ck *ck, const char *phase, uint64_t done, uint64_t total)
+{
+	if (ck->opt->progress)
+		ck->opt->progress(phase, done, total, ck->opt->progress_arg);
+}
+
+/* ---- lookups and batched reads ---------------------------------------- */
+
+struct ck_nid *ck_nid_find(struct ck *ck, uint32_t nid)
+{
+	uint64_t w;
+	uint32_t idx;
+
+	if (nid >= ck->max_nid || !ck->nid_used)
+		return NULL;
+	w = ck->nid_used[nid / 64];
+	if (!((w >> (nid % 64)) & 1))
+		return NULL;
+	idx = ck->nid_rank[nid / 64] +
+	      (uint32_t)__builtin_popcountll(w & ((1ull << (nid % 64)) - 1));
+	return idx < ck->nnids ? &ck->nids[idx] : NULL;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+void ck_sort_keys(uint64_t *keys, size_t n)
+{
+	qsort(keys, n, sizeof(*keys), cmp_u64);
+}
+
+int ck_read_sorted(struct ck *ck, const uint64_t *keys, size_t n,
+		   const char *phase, ck_block_fn fn, void *arg)
+{
+	struct f2fs_dev *dev = f2fs_fs_dev(ck->fs);
+	uint64_t dev_blocks = f2fs_dev_bytes(dev) / F2FS_BLKSIZE;
+	size_t i = 0;
+
+	while (i < n) {
+		uint32_t first = (uint32_t)(keys[i] >> 32), last = first;
+		size_t j = i + 1;
+		int ret;
+
+		while (j < n) {
+			uint32_t a = (uint32_t)(keys[j] >> 32);
+
+			if (a - first >= CK_IO_BLOCKS || a - last > CK_IO_GAP)
+				break;
+			last = a;
+			j++;
+		}
+		if (last >= dev_blocks) {
+			/* cannot happen for main-area addresses of a valid sb */
+			i = j;
+			continue;
+		}
+		ret = f2fs_dev_read(dev, first, ck->io, (size_t)(last - first) + 1, ck->err);
+		if (ret)
+			return ret;
+		for (size_t k = i; k < j; k++) {
+			uint32_t a = (uint32_t)(keys[k] >> 32);
+
+			ret = fn(ck, (uint32_t)keys[k], a,
+				 ck->io + (size_t)(a - first) * F2FS_BLKSIZE, arg);
+			if (ret)
+				return ret;
+		}
+		i = j;
+		ck_progress(ck, phase, i, n);
+	}
+	return 0;
+}
+
+/* ---- paths ------------------------------------------------------------ */
+
+struct name_find {
+	uint32_t child;
+	char name[F2FS_NAME_LEN + 1];
+	int found;
+};
+
+static int name_cb(const struct f2fs_dirent *de, void *arg)
+{
+	struct name_find *f = arg;
+
+	if (de->ino != f->child || (de->name_len == 1 && de->name[0] == '.') ||
+	    (de->name_len == 2 && de->name[0] == '.' && de->name[1] == '.'))
+		return 0;
+	memcpy(f->name, de->name, de->name_len);
+	f->name[de->name_len] = 0;
+	f->found = 1;
+	return 1;
+}
+
+static struct ck_ino *ino_of(struct ck *ck, uint32_t ino)
+{
+	struct ck_nid *n = ck_nid_find(ck, ino);
+
+	if (!n || n->inode_idx == UINT32_MAX)
+		return NULL;
+	return &ck->inos[n->inode_idx];
+}
+
+/* Path of ino from the parents found in the tree walk; NULL if unknown. */
+static char *path_of(struct ck *ck, uint32_t ino)
+{
+	char *path = strdup("");
+	uint32_t cur = ino;
+	struct f2fs_error e;
+
+	for (int depth = 0; path && cur != F2FS_ROOT_INO; depth++) {
+		struct ck_ino *ci = ino_of(ck, cur);
+		struct name_find f = { .child = cur };
+		char *np;
+
+		if (!ci || !ci->parent || depth > 64) {
+			free(path);
+			return NULL;
+		}
+		if (f2fs_dir_foreach(ck->fs, ci->parent, name_cb, &f, &e) < 0 || !f.found) {
+			free(path);
+			return NULL;
+		}
+		np = malloc(strlen(f.name) + strlen(path) + 2);
+		if (np)
+			sprintf(np, "/%s%s", f.name, path);
+		free(path);
+		path = np;
+		cur = ci->parent;
+	}
+	if (path && !*path) {
+		free(path);
+		path = strdup("/");
+	}
+	return path;
+}
+
+void ck_resolve_paths(struct ck *ck)
+{
+	size_t budget = 500;
+
+	for (size_t i = 0; i < ck->r->nproblems && budget; i++) {
+		struct ck_pending_path *pp = &ck->paths[i];
+		char *base;
+
+		if (!pp->ino)
+			continue;
+		budget--;
+		base = path_of(ck, pp->ino);
+		if (base && pp->name) {
+			char *full = malloc(strlen(base) + strlen(pp->name) + 2);
+
+			if (full)
+				sprintf(full, "%s%s%s", base,
+					base[1] ? "/" : "", pp->name);
+			free(base);
+			base = full;
+		}
+		ck->r->problems[i].path = base;
+	}
+}
+
+/* ---- driver ----------------------------------------------------------- */
+
+void f2fs_check_report_free(struct f2fs_check_report *r)
+{
+	if (!r)
+		return;
+	for (size_t i = 0; i < r->nproblems; i++)
+		free(r->problems[i].path);
+	free(r->problems);
+	free(r);
+}
+
+int f2fs_check(const char *path, const struct f2fs_check_options *opt,
+	       struct f2fs_check_report **out, struct f2fs_error *err)
+{
+	struct f2fs_check_options dflt = { 0 };
+	struct ck ck = { 0 };
+	int ret;
+
+	*out = NULL;
+	if (!opt)
+		opt = &dflt;
+	ck.opt = opt;
+	ck.err = err;
+	ck.max_per = opt->max_per_problem ? opt->max_per_problem : 100;
+	ck.r = calloc(1, sizeof(*ck.r));
+	ck.io = malloc((size_t)CK_IO_BLOCKS * F2FS_BLKSIZE);
+	if (!ck.r || !ck.io) {
+		ret = f2fs_fail(err, -ENOMEM, "out of memory");
+		goto out;
+	}
+	ck.r->mode = opt->mode;
+	ret = f2fs_fs_open(&ck.fs, path, err);
+	if (ret)
+		goto out;
+	ret = ck_meta(&ck);
+	if (!ret && opt->mode == F2FS_CHECK_FULL) {
+		ret = ck_tree(&ck);
+		if (!ret)
+			ret = ck_ssa(&ck);
+		if (!ret)
+			ck_resolve_paths(&ck);
+	}
+	if (!ret) {
+		for (size_t i = 0; i < ck.r->nproblems; i++)
+			if (!ck.r->problems[i].path && ck.paths[i].ino == F2FS_ROOT_INO &&
+			    !ck.paths[i].name)
+				ck.r->problems[i].path = strdup("/");
+	}
+out:
+	if (ck.paths)
+		for (size_t i = 0; ck.r && i < ck.r->nproblems; i++)
+			free(ck.paths[i].name);
+	free(ck.paths);
+	free(ck.segs);
+	free(ck.nid_used);
+	free(ck.nid_rank);
+	free(ck.nids);
+	free(ck.nat_used);
+	free(ck.owned);
+	free(ck.inos);
+	free(ck.blks);
+	free(ck.edges);
+	free(ck.io);
+	f2fs_fs_close(ck.fs);
+	if (ret) {
+		f2fs_check_report_free(ck.r);
+		return ret;
+	}
+	*out = ck.r;
+	return 0;
+}

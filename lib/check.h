@@ -1,0 +1,212 @@
+/* Internals of the checker (lib/check_*.c). */
+#ifndef F2FS_LIB_CHECK_H
+#define F2FS_LIB_CHECK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <f2fs/check.h>
+#include <f2fs/error.h>
+#include <f2fs/format.h>
+#include <f2fs/fs.h>
+
+/* Largest read issued at once, in blocks (1 MiB). */
+#define CK_IO_BLOCKS 256u
+/* Gap of unwanted blocks a batched read may span rather than split. */
+#define CK_IO_GAP 16u
+
+/* Where a problem is: the numbers that apply, and what names its path. */
+struct ck_at {
+	uint32_t nid, ino, segno;
+	uint64_t blkaddr, expected, found;
+	uint8_t h_nid, h_ino, h_seg, h_blk, h_exp, h_found;
+	uint8_t has_path;
+	uint32_t path_ino;        /* path of this inode (or directory of name) */
+	const uint8_t *name;      /* entry name inside path_ino, may be NULL */
+	uint32_t name_len;
+};
+
+#define A_NID(x)   .nid = (x), .h_nid = 1
+#define A_INO(x)   .ino = (x), .h_ino = 1
+#define A_SEG(x)   .segno = (x), .h_seg = 1
+#define A_BLK(x)   .blkaddr = (x), .h_blk = 1
+#define A_EXP(x)   .expected = (x), .h_exp = 1
+#define A_FOUND(x) .found = (x), .h_found = 1
+#define A_DIRNAME(d, nm, len) .has_path = 1, .path_ino = (d), .name = (nm), .name_len = (len)
+#define AT(...) (&(struct ck_at){ __VA_ARGS__ })
+
+/* One SIT entry of a main segment, journal applied. */
+struct ck_seg {
+	uint16_t vblocks;         /* valid count as stored */
+	uint8_t type;             /* segment type as stored */
+	uint8_t cur;              /* 1 + log index when a current segment */
+	uint8_t map[F2FS_SIT_VBLOCK_MAP_SIZE];   /* MSB-first */
+};
+
+/* A nid in use (NAT block address in the main area). */
+enum {
+	NR_READ   = 1 << 0,       /* block read, footer nid matches */
+	NR_INODE  = 1 << 1,       /* an inode (nid == ino, offset 0) */
+	NR_REACHED = 1 << 2,      /* pointed to by its parent node */
+	NR_BAD    = 1 << 3,       /* unusable: reported already */
+};
+
+struct ck_nid {
+	uint32_t nid, blkaddr, ino;
+	uint32_t ofs;             /* node offset from the footer */
+	uint32_t inode_idx;       /* into ck.inos, or UINT32_MAX */
+	uint16_t ndata;           /* data pointers counted */
+	uint16_t flags;
+};
+
+/* An inode found in the node sweep. */
+enum {
+	IR_ORPHAN   = 1 << 0,
+	IR_SPECIAL  = 1 << 1,     /* quota file: no directory entry */
+	IR_NOCOUNT  = 1 << 2,     /* do not check i_blocks (damaged, compressed) */
+	IR_HAS_DOT  = 1 << 3,
+	IR_HAS_DOTDOT = 1 << 4,
+	IR_BROKEN   = 1 << 5,     /* layout unusable; content skipped */
+	IR_CASEFOLD = 1 << 6,
+	IR_ENCRYPTED = 1 << 7,
+};
+
+struct ck_ino {
+	uint32_t nid;
+	uint16_t mode;
+	uint8_t inline_flags;
+	uint8_t dir_level;
+	uint32_t state;           /* IR_* */
+	uint32_t links, refs, subdirs;
+	uint32_t parent;          /* first directory found naming it */
+	uint32_t dotdot;          /* ino in its ".." entry */
+	uint32_t pino;
+	uint32_t addrs;           /* data pointers in the inode */
+	uint32_t depth;
+	uint64_t size, i_blocks, counted;
+	uint8_t conn;             /* reachability walk state */
+};
+
+/* A data or node block seen, for SSA and directory reading. */
+struct ck_blk {
+	uint32_t addr;
+	uint32_t nid;             /* node holding the pointer, or the node itself */
+	uint16_t idx;             /* index in the node's pointer array */
+	uint8_t node;             /* 1: a node block */
+	uint8_t pad;
+};
+
+/* Parent node -> child node pointer. */
+struct ck_edge {
+	uint32_t child, owner, expected_ofs;
+	uint8_t xattr;
+};
+
+struct ck_pending_path {
+	uint32_t ino;
+	char *name;
+};
+
+struct ck {
+	struct f2fs_fs *fs;
+	const struct f2fs_super_block *sb;
+	const struct f2fs_checkpoint *cp;
+	const struct f2fs_check_options *opt;
+	struct f2fs_check_report *r;
+	struct ck_pending_path *paths;    /* parallel to r->problems */
+	size_t cap;
+	uint32_t max_per;
+	uint32_t features, ckpt_flags;
+
+	uint32_t main_blkaddr, main_segs, ssa_blkaddr;
+	uint64_t main_end;
+	uint32_t max_nid, nat_blocks;
+
+	struct ck_seg *segs;              /* main_segs */
+	uint64_t sit_valid_total;
+
+	uint64_t *nid_used;               /* bitmap over max_nid */
+	uint32_t *nid_rank;               /* used nids before each word */
+	struct ck_nid *nids;
+	uint32_t nnids, nids_cap;
+	uint16_t *nat_used;               /* entries in use per NAT block */
+	uint32_t nat_nodes, nat_inodes;
+
+	uint8_t *owned;                   /* per main block, MSB-first per segment */
+
+	struct ck_ino *inos;
+	uint32_t ninos, inos_cap;
+	struct ck_blk *blks;
+	size_t nblks, blks_cap;
+	struct ck_edge *edges;
+	size_t nedges, edges_cap;
+
+	uint8_t *io;                      /* CK_IO_BLOCKS blocks */
+	struct f2fs_error *err;
+};
+
+/* Report a problem (the message is printf-style). */
+void ck_pb(struct ck *ck, enum f2fs_problem_code code, const struct ck_at *at,
+	   const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+void ck_progress(struct ck *ck, const char *phase, uint64_t done, uint64_t total);
+
+/* Is blkaddr in the main area; its segment and offset. */
+static inline int ck_in_main(const struct ck *ck, uint64_t a)
+{
+	return a >= ck->main_blkaddr && a < ck->main_end;
+}
+
+static inline uint32_t ck_segno(const struct ck *ck, uint64_t a)
+{
+	return (uint32_t)((a - ck->main_blkaddr) / F2FS_BLOCKS_PER_SEG);
+}
+
+static inline int ck_bit_msb(const uint8_t *map, uint32_t i)
+{
+	return (map[i / 8] >> (7 - i % 8)) & 1;
+}
+
+static inline int ck_seg_is_node(uint8_t type)
+{
+	return type >= F2FS_SEG_HOT_NODE && type <= F2FS_SEG_COLD_NODE;
+}
+
+/* Valid bit of a main block in the SIT. */
+static inline int ck_sit_valid(const struct ck *ck, uint64_t a)
+{
+	uint64_t off = a - ck->main_blkaddr;
+
+	return ck_bit_msb(ck->segs[off / F2FS_BLOCKS_PER_SEG].map,
+			  (uint32_t)(off % F2FS_BLOCKS_PER_SEG));
+}
+
+/* Claim a main block; returns 1 if it was already claimed. */
+static inline int ck_claim(struct ck *ck, uint64_t a)
+{
+	uint64_t off = a - ck->main_blkaddr;
+	uint8_t mask = (uint8_t)(0x80u >> (off % 8));
+	uint8_t *p = &ck->owned[off / 8];
+	int was = (*p & mask) != 0;
+
+	*p |= mask;
+	return was;
+}
+
+/* The record of a nid in use, or NULL. */
+struct ck_nid *ck_nid_find(struct ck *ck, uint32_t nid);
+
+/* Read sorted (addr << 32 | item) keys in batches; fn gets each block. */
+typedef int (*ck_block_fn)(struct ck *ck, uint32_t item, uint32_t addr,
+			   const uint8_t *blk, void *arg);
+int ck_read_sorted(struct ck *ck, const uint64_t *keys, size_t n,
+		   const char *phase, ck_block_fn fn, void *arg);
+void ck_sort_keys(uint64_t *keys, size_t n);
+
+/* Phases. */
+int ck_meta(struct ck *ck);         /* lib/check_meta.c: sb, cp, SIT, NAT, nat_bits */
+int ck_tree(struct ck *ck);         /* lib/check_tree.c: nodes, dirs, links */
+int ck_ssa(struct ck *ck);          /* lib/check_ssa.c: SIT vs use, SSA */
+void ck_resolve_paths(struct ck *ck);
+
+#endif

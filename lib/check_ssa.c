@@ -1,0 +1,210 @@
+/* Checker: blocks found in use against the SIT, and against the SSA. */
+#include <f2fs/check.h>
+#include <f2fs/endian.h>
+#include <f2fs/summary.h>
+
+#include "check.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void compare_sit(struct ck *ck)
+{
+	for (uint32_t s = 0; s < ck->main_segs; s++) {
+		const struct ck_seg *g = &ck->segs[s];
+		const uint8_t *own = ck->owned + (size_t)s * F2FS_SIT_VBLOCK_MAP_SIZE;
+		uint32_t used = 0, extra = 0, missing = 0, first_extra = 0, first_missing = 0;
+		uint64_t base = ck->main_blkaddr + (uint64_t)s * F2FS_BLOCKS_PER_SEG;
+
+		for (uint32_t i = 0; i < F2FS_SIT_VBLOCK_MAP_SIZE; i++) {
+			uint8_t x = g->map[i] & (uint8_t)~own[i], y = own[i] & (uint8_t)~g->map[i];
+
+			used += (uint32_t)__builtin_popcount(own[i]);
+			if (x) {
+				if (!extra)
+					first_extra = i * 8 + (uint32_t)__builtin_clz((uint32_t)x << 24);
+				extra += (uint32_t)__builtin_popcount(x);
+			}
+			if (y) {
+				if (!missing)
+					first_missing = i * 8 + (uint32_t)__builtin_clz((uint32_t)y << 24);
+				missing += (uint32_t)__builtin_popcount(y);
+			}
+		}
+		if (extra)
+			ck_pb(ck, F2FS_PB_SIT_VALID_UNUSED,
+			      AT(A_SEG(s), A_BLK(base + first_extra), A_FOUND(extra)),
+			      "segment %u: %u block(s) valid in the SIT but unused, the first 0x%llx",
+			      s, extra, (unsigned long long)(base + first_extra));
+		if (missing)
+			ck_pb(ck, F2FS_PB_SIT_USED_INVALID,
+			      AT(A_SEG(s), A_BLK(base + first_missing), A_FOUND(missing)),
+			      "segment %u: %u block(s) in use but not valid in the SIT, the first 0x%llx",
+			      s, missing, (unsigned long long)(base + first_missing));
+		if (used != g->vblocks)
+			ck_pb(ck, F2FS_PB_SIT_VBLOCKS_MISMATCH,
+			      AT(A_SEG(s), A_EXP(used), A_FOUND(g->vblocks)),
+			      "segment %u: valid count %u, %u blocks found in use", s, g->vblocks, used);
+	}
+}
+
+static int cmp_blk(const void *a, const void *b)
+{
+	const struct ck_blk *x = a, *y = b;
+
+	return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+/* Summaries of the current segments, from the checkpoint pack. */
+struct cursums {
+	struct f2fs_summary *e[F2FS_NR_CURSEG_TYPE];   /* 512 each, or NULL */
+};
+
+static int load_cursums(struct ck *ck, struct cursums *cs)
+{
+	const struct f2fs_checkpoint *cp = ck->cp;
+	uint32_t start = le32_get(cp->cp_pack_start_sum);
+	uint32_t total = le32_get(cp->cp_pack_total_block_count);
+	uint64_t pack = f2fs_fs_cp_start(ck->fs);
+	struct f2fs_dev *dev = f2fs_fs_dev(ck->fs);
+	uint8_t *buf = ck->io;
+	int ret;
+
+	for (int t = 0; t < F2FS_NR_CURSEG_TYPE; t++) {
+		cs->e[t] = calloc(F2FS_ENTRIES_IN_SUM, sizeof(struct f2fs_summary));
+		if (!cs->e[t])
+			return f2fs_fail(ck->err, -ENOMEM, "out of memory for summaries");
+	}
+	if (ck->ckpt_flags & F2FS_CP_COMPACT_SUM) {
+		uint16_t count[F2FS_NR_CURSEG_DATA];
+		struct f2fs_journal nj, sj;
+		uint32_t nb;
+
+		for (int t = 0; t < F2FS_NR_CURSEG_DATA; t++) {
+			count[t] = le16_get(cp->cur_data_blkoff[t]);
+			if (count[t] > F2FS_ENTRIES_IN_SUM)
+				count[t] = F2FS_ENTRIES_IN_SUM;
+		}
+		nb = f2fs_compact_sum_blocks(count);
+		if (nb > 2 || start + nb > total) {
+			ck_pb(ck, F2FS_PB_CP_SUMMARY, AT(A_FOUND(nb)),
+			      "compacted summaries need %u blocks, the pack has no room", nb);
+			free(cs->e[0]), free(cs->e[1]), free(cs->e[2]);
+			cs->e[0] = cs->e[1] = cs->e[2] = NULL;
+		} else {
+			struct f2fs_error e;
+
+			ret = f2fs_dev_read(dev, pack + start, buf, nb, ck->err);
+			if (ret)
+				return ret;
+			if (f2fs_compact_sum_decode(buf, nb, &nj, &sj, cs->e, count, &e)) {
+				ck_pb(ck, F2FS_PB_CP_SUMMARY, NULL, "compacted summaries: %s", e.msg);
+				free(cs->e[0]), free(cs->e[1]), free(cs->e[2]);
+				cs->e[0] = cs->e[1] = cs->e[2] = NULL;
+			}
+		}
+	} else if (start + 3 <= total) {
+		ret = f2fs_dev_read(dev, pack + start, buf, 3, ck->err);
+		if (ret)
+			return ret;
+		for (int t = 0; t < F2FS_NR_CURSEG_DATA; t++)
+			memcpy(cs->e[t], buf + (size_t)t * F2FS_BLKSIZE, F2FS_SUM_ENTRY_SIZE);
+	}
+	if ((ck->ckpt_flags & (F2FS_CP_UMOUNT | F2FS_CP_FASTBOOT)) && total >= 5) {
+		ret = f2fs_dev_read(dev, pack + total - 4, buf, 3, ck->err);
+		if (ret)
+			return ret;
+		for (int t = 0; t < F2FS_NR_CURSEG_NODE; t++)
+			memcpy(cs->e[F2FS_NR_CURSEG_DATA + t], buf + (size_t)t * F2FS_BLKSIZE,
+			       F2FS_SUM_ENTRY_SIZE);
+	} else {
+		for (int t = F2FS_NR_CURSEG_DATA; t < F2FS_NR_CURSEG_TYPE; t++) {
+			free(cs->e[t]);
+			cs->e[t] = NULL;
+		}
+	}
+	return 0;
+}
+
+static void check_entry(struct ck *ck, const struct ck_blk *b, const struct f2fs_summary *e,
+			const char *where)
+{
+	uint32_t nid = le32_get(e->nid), ofs = le16_get(e->ofs_in_node);
+
+	if (nid != b->nid || (!b->node && ofs != b->idx))
+		ck_pb(ck, F2FS_PB_SSA_MISMATCH,
+		      AT(A_BLK(b->addr), A_SEG(ck_segno(ck, b->addr)), A_NID(b->nid),
+			 A_EXP(nid != b->nid ? b->nid : b->idx),
+			 A_FOUND(nid != b->nid ? nid : ofs)),
+		      "%s block 0x%x: %s summary says nid %u offset %u, owner is nid %u offset %u",
+		      b->node ? "node" : "data", b->addr, where, nid, ofs, b->nid,
+		      b->node ? 0 : b->idx);
+}
+
+int ck_ssa(struct ck *ck)
+{
+	struct cursums cs = { { 0 } };
+	size_t i = 0;
+	int ret;
+
+	compare_sit(ck);
+	qsort(ck->blks, ck->nblks, sizeof(*ck->blks), cmp_blk);
+	ret = load_cursums(ck, &cs);
+	if (ret)
+		goto out;
+	while (i < ck->nblks) {
+		/* a run of up to CK_IO_BLOCKS segments that have records */
+		uint32_t first = ck_segno(ck, ck->blks[i].addr), last = first;
+		size_t j = i;
+
+		while (j < ck->nblks) {
+			uint32_t s = ck_segno(ck, ck->blks[j].addr);
+
+			if (s - first >= CK_IO_BLOCKS)
+				break;
+			last = s;
+			j++;
+		}
+		ret = f2fs_dev_read(f2fs_fs_dev(ck->fs), (uint64_t)ck->ssa_blkaddr + first, ck->io,
+				    last - first + 1, ck->err);
+		if (ret)
+			goto out;
+		ck->r->stats.ssa_blocks_read += last - first + 1;
+		for (size_t k = i; k < j; ) {
+			uint32_t s = ck_segno(ck, ck->blks[k].addr);
+			const struct ck_seg *g = &ck->segs[s];
+			const struct f2fs_summary_block *sb =
+				(const void *)(ck->io + (size_t)(s - first) * F2FS_BLKSIZE);
+			size_t end = k;
+			int cur = g->cur ? g->cur - 1 : -1;
+
+			while (end < j && ck_segno(ck, ck->blks[end].addr) == s)
+				end++;
+			if (cur < 0 && sb->footer.entry_type != (ck_seg_is_node(g->type) ?
+								   F2FS_SUM_TYPE_NODE : F2FS_SUM_TYPE_DATA))
+				ck_pb(ck, F2FS_PB_SSA_TYPE,
+				      AT(A_SEG(s), A_BLK(ck->ssa_blkaddr + s),
+					 A_EXP(ck_seg_is_node(g->type)), A_FOUND(sb->footer.entry_type)),
+				      "segment %u (type %u): summary block type %u", s, g->type,
+				      sb->footer.entry_type);
+			for (; k < end; k++) {
+				const struct ck_blk *b = &ck->blks[k];
+				uint32_t off = (b->addr - ck->main_blkaddr) % F2FS_BLOCKS_PER_SEG;
+
+				if (cur >= 0) {
+					if (cs.e[cur])
+						check_entry(ck, b, &cs.e[cur][off], "current");
+				} else {
+					check_entry(ck, b, &sb->entries[off], "SSA");
+				}
+			}
+		}
+		i = j;
+		ck_progress(ck, "SSA", i, ck->nblks);
+	}
+out:
+	for (int t = 0; t < F2FS_NR_CURSEG_TYPE; t++)
+		free(cs.e[t]);
+	return ret;
+}

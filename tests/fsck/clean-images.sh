@@ -1,0 +1,108 @@
+#!/bin/bash
+# Images that are consistent must check clean (exit 0), with and without -f:
+# our mkfs over several feature sets, empty and with --rootdir of a varied
+# tree; f2fs-tools' mkfs.f2fs + sload.f2fs when installed. Also: the image
+# is never opened for writing (strace), JSON output parses, usage errors
+# exit 16.
+set -u
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
+. "$HERE/common.sh"
+W=$(mktemp -d "${TMPDIR:-/tmp}/fsck-clean.XXXXXX") || exit 1
+trap 'rm -rf "$W"' EXIT
+make_tree "$W/tree"
+
+check_clean() {   # LABEL IMAGE
+	local out rc
+	for mode in "" -f; do
+		rc=0
+		out=$("$FSCK" $mode "$2" 2>&1) || rc=$?
+		if [[ $rc -eq 0 && $out == *": clean" ]]; then
+			ok "$1 ${mode:-quick}"
+		else
+			bad "$1 ${mode:-quick} (exit $rc)"
+			printf '%s\n' "$out" | head -10
+		fi
+	done
+}
+
+FEATURES=(
+	""
+	"-O extra_attr"
+	"-O extra_attr,inode_checksum,sb_checksum,flexible_inline_xattr,quota,lost_found,inode_crtime,project_quota"
+	"-O extra_attr,compression,lost_found"
+	"-C utf8"
+	"-s 4 -z 2"
+	"-i"
+	"-a 1 -o 5"
+)
+for f in "${FEATURES[@]}"; do
+	img=$W/e.img
+	rm -f "$img"
+	truncate -s 512M "$img"
+	# shellcheck disable=SC2086
+	if ! "$MKFS" -q -f $f "$img"; then bad "mkfs $f"; continue; fi
+	check_clean "mkfs ${f:-default}" "$img"
+	rm -f "$img"
+	truncate -s 512M "$img"
+	# shellcheck disable=SC2086
+	if ! "$MKFS" -q -f $f --rootdir "$W/tree" "$img"; then bad "mkfs --rootdir $f"; continue; fi
+	check_clean "mkfs --rootdir ${f:-default}" "$img"
+done
+
+# f2fs-tools: mkfs.f2fs + sload.f2fs of the same tree
+PEER_MKFS=${PEER_MKFS:-/usr/sbin/mkfs.f2fs}
+PEER_SLOAD=${PEER_SLOAD:-/usr/sbin/sload.f2fs}
+if [[ -x $PEER_MKFS && -x $PEER_SLOAD ]]; then
+	for f in "" "-O extra_attr,inode_checksum,sb_checksum,flexible_inline_xattr,lost_found,inode_crtime"; do
+		img=$W/p.img
+		rm -f "$img"
+		truncate -s 256M "$img"
+		# shellcheck disable=SC2086
+		"$PEER_MKFS" -q -f $f "$img" >/dev/null 2>&1 && "$PEER_SLOAD" -f "$W/tree" "$img" >/dev/null 2>&1
+		check_clean "f2fs-tools mkfs+sload ${f:-default}" "$img"
+	done
+else
+	echo "SKIP: f2fs-tools mkfs.f2fs/sload.f2fs not installed"
+fi
+
+img=$W/s.img
+rm -f "$img"
+"$MKFS" -q --rootdir "$W/tree" -S "$img" 131072
+# read-only: the image is never opened for writing, whatever the options
+if command -v strace >/dev/null 2>&1; then
+	for o in -n -f -y -p -a; do
+		if strace -f -e trace=open,openat,creat -o "$W/trace" "$FSCK" $o "$img" >/dev/null 2>&1 &&
+		   grep -q "s.img" "$W/trace" && ! grep "s.img" "$W/trace" | grep -qE 'O_RDWR|O_WRONLY|creat'; then
+			ok "strace $o: opened read-only"
+		else
+			bad "strace $o"
+			grep "s.img" "$W/trace"
+		fi
+	done
+else
+	echo "SKIP: strace not installed"
+fi
+# JSON parses and matches the exit status
+if command -v python3 >/dev/null 2>&1; then
+	rc=0
+	"$FSCK" -f --json "$img" >"$W/j" || rc=$?
+	if python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); sys.exit(0 if d["exit"]==int(sys.argv[2]) and d["problems"]==[] else 1)' "$W/j" "$rc"; then
+		ok "json"
+	else
+		bad "json"
+	fi
+fi
+# usage errors and operational errors
+rc=0; "$FSCK" >/dev/null 2>&1 || rc=$?
+[[ $rc -eq 16 ]] && ok "no image: 16" || bad "no image: exit $rc"
+rc=0; "$FSCK" --bogus "$img" >/dev/null 2>&1 || rc=$?
+[[ $rc -eq 16 ]] && ok "bad option: 16" || bad "bad option: exit $rc"
+rc=0; "$FSCK" "$img" "$img" >/dev/null 2>&1 || rc=$?
+[[ $rc -eq 16 ]] && ok "two images: 16" || bad "two images: exit $rc"
+rc=0; "$FSCK" "$W/missing" >/dev/null 2>&1 || rc=$?
+[[ $rc -eq 8 ]] && ok "missing image: 8" || bad "missing image: exit $rc"
+rc=0; "$FSCK" -V >/dev/null 2>&1 || rc=$?
+[[ $rc -eq 0 ]] && ok "-V" || bad "-V: exit $rc"
+rc=0; "$FSCK" -f -C "$img" >/dev/null 2>"$W/err" || rc=$?
+[[ $rc -eq 0 && $(cat "$W/err") == *"nodes: 100%"* ]] && ok "-C progress" || bad "-C: exit $rc"
+summary clean-images

@@ -1,0 +1,120 @@
+#!/bin/bash
+# Regenerate the damaged-image cases under tests/fsck/cases/ (maintainers only;
+# the cases are committed). Each case is a copy of one base image, made by our
+# mkfs from the tree in common.sh with a fixed time, UUID and checkpoint
+# version, then edited by damage.py.
+#
+#   make-cases.sh [--expect] [NAME...]
+#
+# writes cases/NAME/image.bz2 and cases/NAME/cmd; with --expect also
+# cases/NAME/expect from the current fsck.f2fs (review it before committing!).
+set -eu
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
+. "$HERE/common.sh"
+CASES=$HERE/cases
+WANT_EXPECT=0
+if [[ ${1:-} == --expect ]]; then WANT_EXPECT=1; shift; fi
+
+W=$(mktemp -d "${TMPDIR:-/tmp}/fsck-cases.XXXXXX")
+trap 'rm -rf "$W"' EXIT
+make_tree "$W/tree"
+BASE=$W/base.img
+"$MKFS" -q -r -T 1700000000 -U 01234567-89ab-cdef-0123-456789abcdef \
+	-O extra_attr,inode_checksum,sb_checksum,flexible_inline_xattr,lost_found,inode_crtime,quota \
+	--rootdir "$W/tree" -S "$BASE" 131072
+
+D() { python3 "$DAMAGE" "$IMG" "$@"; }
+get() { python3 "$DAMAGE" "$BASE" get "$@"; }
+
+MAIN=$(get main x)
+seg_of() { echo $((($1 - MAIN) / 512)); }
+off_of() { echo $((($1 - MAIN) % 512)); }
+
+# NAME|fsck options|shell code run with $IMG set
+CASE_LIST=(
+"clean-quick||:"
+"clean-full|-f|:"
+"clean-json|-f --json|:"
+"repair-not-available|-y -f|D inode /small.txt links 7"
+"sb-primary-invalid|-f|D sb0 magic 0"
+"sb-both-invalid|-f|D sb segment_count_ckpt 3"
+"sb-quota-ino|-f|D sb qf_ino2 9"
+"not-f2fs|-f|dd if=/dev/zero of=\$IMG bs=4096 count=4 conv=notrunc status=none"
+"truncated|-f|truncate -s 8M \$IMG"
+"cp-backup-pack-invalid|-f|D raw \$((\$(get sb cp_blkaddr) + 512)) 8 ff"
+"cp-valid-block-count||D cp valid_block_count \$((\$(get cp valid_block_count) + 3))"
+"cp-valid-node-count||D cp valid_node_count 1"
+"cp-valid-inode-count||D cp valid_inode_count 1000"
+"cp-free-segment-count||D cp free_segment_count 5"
+"cp-next-free-nid||D cp next_free_nid 2"
+"cp-curseg-range||D cp cur_data_segno[1] 100000"
+"cp-curseg-blkoff||D cp cur_node_blkoff[0] 2"
+"cp-overprovision||D cp overprov_segment_count 0"
+"cp-needs-fsck||D cp ckpt_flags \$((\$(get cp ckpt_flags) | 0x10))"
+"nat-addr-out-of-range|-f|D nat \$(get ino /a/twenty_k) blkaddr 100"
+"nat-duplicate-block|-f|D nat \$(get ino /a/twenty_k) blkaddr \$(get inode /small.txt blkaddr)"
+"nat-ino-mismatch|-f|D nat \$(get ino /a/twenty_k) ino \$(get ino /small.txt)"
+"nat-reserved||D natblock 1 blkaddr 7"
+"nat-bits-empty||D natbits empty 0 1"
+"nat-bits-full||D natbits full 3 1"
+"nat-bits-header||D natbits header 0x1234"
+"sit-vblocks-map||D sit \$(seg_of \$(get inode /a/b/dense addr[0])) vblocks 5"
+"sit-bad-type||D sit \$(seg_of \$(get inode /a/b/dense addr[0])) type 7"
+"sit-used-not-valid|-f|B=\$(get inode /a/b/dense addr[5]); S=\$(seg_of \$B); D sit \$S clrbit \$(off_of \$B) -- sit \$S vblocks \$((\$(get sit \$S vblocks) - 1))"
+"sit-valid-unused|-f|D sit 20 setbit 0 -- sit 20 vblocks 1 -- sit 20 type 1 -- cp valid_block_count \$((\$(get cp valid_block_count) + 1)) -- cp free_segment_count \$((\$(get cp free_segment_count) - 1))"
+"ssa-mismatch|-f|B=\$(get inode /a/b/dense addr[0]); D ssa \$(seg_of \$B) \$(off_of \$B) nid 4242"
+"ssa-bad-type|-f|B=\$(get inode /a/b/dense addr[0]); D ssa \$(seg_of \$B) - type 1"
+"node-footer-nid|-f|D footer /a/twenty_k nid 4242"
+"node-bad-offset|-f|D footer \\#\$(get inode /a/b/sparse nid[0]) ofs 7"
+"node-child-missing|-f|D inode /a/b/sparse nid[0] 4000"
+"node-unreachable|-f|D inode /a/b/sparse nid[0] 0"
+"node-multiple-parents|-f|D inode /a/b/sparse nid[1] \$(get inode /a/b/sparse nid[0])"
+"inode-bad-mode|-f|D inode /a/twenty_k mode 0170644"
+"inode-bad-checksum|-f|D inode-csum /small.txt 0x12345678"
+"inode-extra-isize|-f|D inode /small.txt extra_isize 38"
+"inode-inline-xattr-size|-f|D inode /small.txt inline \$((\$(get inode /small.txt inline) | 1)) -- inode /small.txt inline_xattr_size 1000"
+"inode-inline-flags|-f|D inode /a/twenty_k inline \$((\$(get inode /a/twenty_k inline) | 4))"
+"inode-inline-size|-f|D inode /small.txt size 5000"
+"inode-size|-f|D inode /big size 20481"
+"inode-i-blocks|-f|D inode /a/twenty_k blocks 99"
+"inode-links|-f|D inode /small.txt links 1"
+"inode-unreachable|-f|D dentry /big a_rather_long_entry_name_7 unlink 0"
+"inode-xattr-nid|-f|D inode /small.txt xattr_nid \$(get ino /a/twenty_k)"
+"data-addr-out-of-range|-f|D inode /a/twenty_k addr[1] 77"
+"block-multiply-owned|-f|D inode /a/twenty_k addr[1] \$(get inode /a/b/dense addr[3])"
+"dir-bad-hash|-f|D dentry /big a_rather_long_entry_name_9 hash 0x1234567"
+"dir-wrong-bucket|-f|D dentry /big a_rather_long_entry_name_9 rebucket 2"
+"dir-dangling|-f|D dentry / small.txt ino 3000"
+"dir-file-type|-f|D dentry / small.txt file_type 2"
+"dir-dot|-f|D dentry /a . ino \$(get ino /big)"
+"dir-dotdot|-f|D dentry /a .. ino \$(get ino /big)"
+"dir-bad-name-len|-f|D dentry /big a_rather_long_entry_name_12 name_len 300"
+"dir-bitmap|-f|D dentry /big a_rather_long_entry_name_20 clrbit 2"
+"dir-multiple-parents|-f|D dentry / small.txt ino \$(get ino /a/b) -- dentry / small.txt file_type 2"
+"dir-loop|-f|D dentry /a/b/c hard ino \$(get ino /a) -- dentry /a/b/c hard file_type 2 -- dentry / a ino \$(get ino /small.txt) -- dentry / a file_type 1"
+"dir-bad-pino|-f|D inode /a/b pino 3"
+"dir-block-beyond-size|-f|D inode /big size 8192"
+"root-bad|-f|D inode / mode 0100644"
+)
+
+mkdir -p "$CASES"
+for row in "${CASE_LIST[@]}"; do
+	IFS='|' read -r name opts code <<<"$row"
+	if [[ $# -gt 0 ]]; then
+		want=0
+		for n in "$@"; do [[ $n == "$name" ]] && want=1; done
+		[[ $want == 1 ]] || continue
+	fi
+	IMG=$W/image
+	cp --sparse=always "$BASE" "$IMG"
+	eval "$code"
+	mkdir -p "$CASES/$name"
+	printf '%s\n' "$opts" >"$CASES/$name/cmd"
+	bzip2 -9c "$IMG" >"$CASES/$name/image.bz2"
+	if [[ $WANT_EXPECT == 1 ]]; then
+		rc=0
+		(cd "$W" && exec "$FSCK" $opts image) >"$CASES/$name/expect" 2>&1 || rc=$?
+		echo "exit status $rc" >>"$CASES/$name/expect"
+	fi
+	echo "made $name"
+done

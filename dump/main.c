@@ -11,53 +11,20 @@
 #include <f2fs/nat_bits.h>
 #include <f2fs/super.h>
 
+#include "dump.h"
+
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#define EXIT_OK     0
-#define EXIT_ERROR  1
-#define EXIT_USAGE  16
+const char *prog = "dump.f2fs";
 
-static const char *prog = "dump.f2fs";
-
-enum {
-	OPT_SB = 256,
-	OPT_CP,
-	OPT_LS,
-};
-
-struct cli {
-	const char *image;
-	int show_sb, show_cp;      /* full listings */
-	int ls;
-	const char *ls_path;
-	int inode;
-	uint32_t ino;
-};
-
-static void usage(FILE *f)
-{
-	fprintf(f,
-"Usage: %s [options] IMAGE\n"
-"Print the metadata of an F2FS image or device (never writes to it).\n"
-"Without options: a summary of the superblock and the checkpoint in use.\n"
-"\n"
-"      --sb          list every superblock field\n"
-"      --cp          list every field of the checkpoint in use, and its journals\n"
-"      --ls [PATH]   list directory PATH (default /) like ls -l; as a separate\n"
-"                    word PATH must come before IMAGE (or use --ls=PATH)\n"
-"  -i, --inode INO   details of inode INO\n"
-"  -V, --version     print the version and exit\n"
-"  -h, --help        print this help and exit\n"
-"\n"
-"Exit status: 0 success, 1 error (not F2FS, damaged, bad path), 16 usage error.\n",
-		prog);
-}
+static void usage(FILE *f);
 
 static int usage_error(const char *fmt, const char *arg)
 {
@@ -68,18 +35,20 @@ static int usage_error(const char *fmt, const char *arg)
 	return EXIT_USAGE;
 }
 
-static int error_line(const char *msg)
+int error_line(const char *fmt, ...)
 {
-	fprintf(stderr, "%s: %s\n", prog, msg);
+	va_list ap;
+
+	fflush(stdout);
+	fprintf(stderr, "%s: ", prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
 	return EXIT_ERROR;
 }
 
 /* ---- formatting helpers ---------------------------------------------- */
-
-struct flag_name {
-	uint32_t bit;
-	const char *name;
-};
 
 static const struct flag_name cp_flags[] = {
 	{ F2FS_CP_UMOUNT, "umount" },
@@ -151,17 +120,6 @@ static void print_flags(uint32_t v, const struct flag_name *t)
 	printf(")\n");
 }
 
-/* Print bytes with control characters, DEL and '\' escaped as \ooo. */
-static void put_escaped(const uint8_t *s, size_t len)
-{
-	for (size_t k = 0; k < len; k++) {
-		if (s[k] < 0x20 || s[k] == 0x7f || s[k] == '\\')
-			printf("\\%03o", s[k]);
-		else
-			putchar(s[k]);
-	}
-}
-
 /* A fixed-size NUL-padded on-disk string. */
 static void put_cstr(const uint8_t *s, size_t max)
 {
@@ -217,7 +175,6 @@ static uint32_t count_bits(const uint8_t *map, uint32_t bytes)
 	return n;
 }
 
-#define FIELD_WIDTH 28
 #define FIELD(name) printf("  %-*s ", FIELD_WIDTH, name)
 
 /* ---- superblock ------------------------------------------------------- */
@@ -285,6 +242,46 @@ static void print_sb_summary(struct f2fs_fs *fs)
 		printf("%u%s\n", le16_get(sb->s_encoding),
 		       le16_get(sb->s_encoding) == F2FS_ENC_UTF8_12_1 ? " (utf8-12.1)" : "");
 	}
+}
+
+static void json_sb_summary(struct f2fs_fs *fs)
+{
+	const struct f2fs_super_block *sb = f2fs_fs_sb(fs);
+	const struct f2fs_error *why;
+	char label[4 * F2FS_VOLUME_NAME_UNITS + 1], feat[512], uuid[40];
+	int copy = f2fs_fs_sb_copy(fs, &why);
+
+	f2fs_sb_label(sb, label, sizeof(label));
+	f2fs_feature_format(le32_get(sb->feature), feat, sizeof(feat));
+	for (int k = 0, o = 0; k < 16; k++)
+		o += snprintf(uuid + o, sizeof(uuid) - (size_t)o, "%02x%s", sb->uuid[k],
+			      k == 3 || k == 5 || k == 7 || k == 9 ? "-" : "");
+	out_obj_begin("superblock", NULL);
+	kv_u("copy", NULL, (uint64_t)copy);
+	if (copy)
+		kv_s("copy0_rejected", NULL, why && why->msg[0] ? why->msg : "unknown reason");
+	kv_s("label", NULL, label);
+	kv_s("uuid", NULL, uuid);
+	kv_u("major_ver", NULL, le16_get(sb->major_ver));
+	kv_u("minor_ver", NULL, le16_get(sb->minor_ver));
+	kv_bytes("version", NULL, sb->version, strnlen((const char *)sb->version, F2FS_VERSION_LEN));
+	kv_bytes("init_version", NULL, sb->init_version,
+		 strnlen((const char *)sb->init_version, F2FS_VERSION_LEN));
+	kv_s("features", NULL, feat);
+	kv_u("feature", NULL, le32_get(sb->feature));
+	kv_u("block_count", NULL, le64_get(sb->block_count));
+	kv_u("segment_count", NULL, le32_get(sb->segment_count));
+	kv_u("segment_count_main", NULL, le32_get(sb->segment_count_main));
+	kv_u("section_count", NULL, le32_get(sb->section_count));
+	kv_u("segs_per_sec", NULL, le32_get(sb->segs_per_sec));
+	kv_u("secs_per_zone", NULL, le32_get(sb->secs_per_zone));
+	kv_u("cp_blkaddr", NULL, le32_get(sb->cp_blkaddr));
+	kv_u("sit_blkaddr", NULL, le32_get(sb->sit_blkaddr));
+	kv_u("nat_blkaddr", NULL, le32_get(sb->nat_blkaddr));
+	kv_u("ssa_blkaddr", NULL, le32_get(sb->ssa_blkaddr));
+	kv_u("main_blkaddr", NULL, le32_get(sb->main_blkaddr));
+	kv_u("cp_payload", NULL, le32_get(sb->cp_payload));
+	out_obj_end();
 }
 
 static void print_sb_full(struct f2fs_fs *fs)
@@ -402,8 +399,12 @@ static void print_cp_source(struct f2fs_fs *fs)
 		       c->other_err.msg[0] ? c->other_err.msg : "unknown reason");
 }
 
-static const char *const log_names[F2FS_NR_CURSEG_TYPE] = {
+const char *const log_names[F2FS_NR_CURSEG_TYPE] = {
 	"hot data", "warm data", "cold data", "hot node", "warm node", "cold node",
+};
+
+const char *const log_keys[F2FS_NR_CURSEG_TYPE] = {
+	"hot_data", "warm_data", "cold_data", "hot_node", "warm_node", "cold_node",
 };
 
 static void print_cp_summary(struct f2fs_fs *fs)
@@ -444,6 +445,43 @@ static void print_cp_summary(struct f2fs_fs *fs)
 	FIELD("journals:");
 	printf("%u NAT, %u SIT entries\n", le16_get(f2fs_fs_nat_journal(fs)->n_entries),
 	       le16_get(f2fs_fs_sit_journal(fs)->n_entries));
+}
+
+static void json_cp_summary(struct f2fs_fs *fs)
+{
+	const struct f2fs_checkpoint *cp = f2fs_fs_cp(fs);
+	const struct f2fs_cp_choice *c = f2fs_fs_cp_choice(fs);
+	struct table t;
+	static const struct col cols[] = {
+		{ "log", "log", -9, COL_S },
+		{ "segno", "segno", 10, COL_U },
+		{ "blkoff", "blkoff", 6, COL_U },
+	};
+
+	out_obj_begin("checkpoint", NULL);
+	kv_u("pack", NULL, (uint64_t)c->pack + 1);
+	kv_u("blkaddr", NULL, f2fs_fs_cp_start(fs));
+	kv_u("other_pack_valid", NULL, (uint64_t)c->other_valid);
+	kv_u("version", NULL, le64_get(cp->checkpoint_ver));
+	kv_flags("flags", NULL, le32_get(cp->ckpt_flags), cp_flags);
+	kv_u("user_block_count", NULL, le64_get(cp->user_block_count));
+	kv_u("valid_block_count", NULL, le64_get(cp->valid_block_count));
+	kv_u("valid_node_count", NULL, le32_get(cp->valid_node_count));
+	kv_u("valid_inode_count", NULL, le32_get(cp->valid_inode_count));
+	kv_u("next_free_nid", NULL, le32_get(cp->next_free_nid));
+	kv_u("free_segment_count", NULL, le32_get(cp->free_segment_count));
+	kv_u("rsvd_segment_count", NULL, le32_get(cp->rsvd_segment_count));
+	kv_u("overprov_segment_count", NULL, le32_get(cp->overprov_segment_count));
+	kv_u("elapsed_time", NULL, le64_get(cp->elapsed_time));
+	kv_u("nat_journal_entries", NULL, le16_get(f2fs_fs_nat_journal(fs)->n_entries));
+	kv_u("sit_journal_entries", NULL, le16_get(f2fs_fs_sit_journal(fs)->n_entries));
+	tab_begin(&t, "current_segments", NULL, cols, 3);
+	for (int k = 0; k < F2FS_NR_CURSEG_TYPE; k++)
+		tab_row(&t, (struct cell[]){ CS(log_keys[k]),
+			CU(k < 3 ? le32_get(cp->cur_data_segno[k]) : le32_get(cp->cur_node_segno[k - 3])),
+			CU(k < 3 ? le16_get(cp->cur_data_blkoff[k]) : le16_get(cp->cur_node_blkoff[k - 3])) });
+	tab_end(&t);
+	out_obj_end();
 }
 
 static void print_nat_bits(struct f2fs_fs *fs)
@@ -631,6 +669,84 @@ static int print_link_target(struct f2fs_fs *fs, const struct f2fs_node *n)
 	}
 }
 
+static void json_inode(struct f2fs_fs *fs, uint32_t ino, const struct f2fs_node *n,
+		       const struct f2fs_nat_info *ne, int from_journal)
+{
+	const struct f2fs_inode *i = &n->i;
+	uint32_t features = f2fs_fs_features(fs);
+	uint16_t m = le16_get(i->i_mode);
+	char mode[11];
+
+	mode_string(m, mode);
+	out_obj_begin("inode", NULL);
+	kv_u("ino", NULL, ino);
+	kv_u("node_blkaddr", NULL, ne->blkaddr);
+	kv_s("nat_source", NULL, from_journal ? "journal" : "block");
+	kv_u("nat_version", NULL, ne->version);
+	kv_s("type", NULL, type_name(m));
+	kv_u("mode", NULL, m);
+	kv_s("mode_string", NULL, mode);
+	kv_u("uid", NULL, le32_get(i->i_uid));
+	kv_u("gid", NULL, le32_get(i->i_gid));
+	kv_u("links", NULL, le32_get(i->i_links));
+	kv_u("size", NULL, le64_get(i->i_size));
+	kv_u("blocks", NULL, le64_get(i->i_blocks));
+	kv_u("atime", NULL, le64_get(i->i_atime));
+	kv_u("atime_nsec", NULL, le32_get(i->i_atime_nsec));
+	kv_u("ctime", NULL, le64_get(i->i_ctime));
+	kv_u("ctime_nsec", NULL, le32_get(i->i_ctime_nsec));
+	kv_u("mtime", NULL, le64_get(i->i_mtime));
+	kv_u("mtime_nsec", NULL, le32_get(i->i_mtime_nsec));
+	if ((i->i_inline & F2FS_EXTRA_ATTR) &&
+	    le16_get(i->extra.i_extra_isize) >= F2FS_EXTRA_ISIZE_CRTIME) {
+		kv_u("crtime", NULL, le64_get(i->extra.i_crtime));
+		kv_u("crtime_nsec", NULL, le32_get(i->extra.i_crtime_nsec));
+	}
+	kv_u("generation", NULL, le32_get(i->i_generation));
+	kv_u("current_depth", NULL, le32_get(i->i_current_depth));
+	kv_u("xattr_nid", NULL, le32_get(i->i_xattr_nid));
+	kv_flags("flags", NULL, le32_get(i->i_flags), inode_flags);
+	kv_flags("inline", NULL, i->i_inline, inline_flags);
+	kv_u("advise", NULL, i->i_advise);
+	kv_u("pino", NULL, le32_get(i->i_pino));
+	kv_bytes("name", NULL, i->i_name, le32_get(i->i_namelen) < F2FS_NAME_LEN ?
+				le32_get(i->i_namelen) : F2FS_NAME_LEN);
+	kv_u("dir_level", NULL, i->i_dir_level);
+	kv_u("extent_fofs", NULL, le32_get(i->i_ext.fofs));
+	kv_u("extent_blk", NULL, le32_get(i->i_ext.blk));
+	kv_u("extent_len", NULL, le32_get(i->i_ext.len));
+	if (i->i_inline & F2FS_EXTRA_ATTR) {
+		uint16_t isize = le16_get(i->extra.i_extra_isize);
+
+		kv_u("extra_isize", NULL, isize);
+		kv_u("inline_xattr_size", NULL, le16_get(i->extra.i_inline_xattr_size));
+		if (isize >= F2FS_EXTRA_ISIZE_PROJID)
+			kv_u("projid", NULL, le32_get(i->extra.i_projid));
+		if (isize >= F2FS_EXTRA_ISIZE_CHKSUM) {
+			kv_u("inode_checksum", NULL, le32_get(i->extra.i_inode_checksum));
+			if (f2fs_inode_has_checksum(n, features))
+				kv_s("inode_checksum_state", NULL,
+				     f2fs_inode_crc(n, f2fs_fs_inode_crc_seed(fs)) ==
+				     le32_get(i->extra.i_inode_checksum) ? "ok" : "bad");
+		}
+	}
+	if (!(i->i_inline & (F2FS_INLINE_DATA | F2FS_INLINE_DENTRY))) {
+		kv_u("data_pointers", NULL, f2fs_inode_addrs(i, features));
+		for (int k = 0; k < F2FS_DEF_NIDS_PER_INODE; k++) {
+			static const char *const key[] = { "nid_direct1", "nid_direct2", "nid_indirect1",
+							   "nid_indirect2", "nid_double_indirect" };
+
+			kv_u(key[k], NULL, le32_get(i->i_nid[k]));
+		}
+	}
+	kv_u("footer_nid", NULL, le32_get(n->footer.nid));
+	kv_u("footer_ino", NULL, le32_get(n->footer.ino));
+	kv_u("footer_flag", NULL, le32_get(n->footer.flag));
+	kv_u("footer_cp_ver", NULL, le64_get(n->footer.cp_ver));
+	kv_u("footer_next_blkaddr", NULL, le32_get(n->footer.next_blkaddr));
+	out_obj_end();
+}
+
 static int show_inode(struct f2fs_fs *fs, uint32_t ino)
 {
 	struct f2fs_node *n = malloc(sizeof(*n));
@@ -649,7 +765,12 @@ static int show_inode(struct f2fs_fs *fs, uint32_t ino)
 		ret = f2fs_read_inode(fs, ino, n, &err);
 	if (ret) {
 		free(n);
-		return error_line(err.msg);
+		return error_line("%s", err.msg);
+	}
+	if (out_json()) {
+		json_inode(fs, ino, n, &ne, from_journal);
+		free(n);
+		return EXIT_OK;
 	}
 	i = &n->i;
 	m = le16_get(i->i_mode);
@@ -768,7 +889,71 @@ struct ls_ctx {
 	struct f2fs_fs *fs;
 	struct f2fs_node node;
 	int failures;
+	struct table t;
 };
+
+static const struct col ls_cols[] = {
+	{ "mode", "mode", -10, COL_S },
+	{ "links", "links", 3, COL_U },
+	{ "uid", "uid", 5, COL_U },
+	{ "gid", "gid", 5, COL_U },
+	{ "size", "size", 10, COL_U },
+	{ "ino", "ino", 10, COL_U },
+	{ "name", "name", -1, COL_S },
+	{ "target", "target", -1, COL_S },
+};
+
+/* Symlink target into buf (NUL-terminated, at most cap - 1 bytes); -1 if unreadable. */
+static int link_target(struct f2fs_fs *fs, const struct f2fs_node *n, char *buf, size_t cap)
+{
+	const struct f2fs_inode *i = &n->i;
+	uint64_t size = le64_get(i->i_size);
+	struct f2fs_error err;
+	size_t len = size < cap - 1 ? (size_t)size : cap - 1;
+
+	if (i->i_inline & F2FS_INLINE_DATA) {
+		uint32_t room = inline_room(i, f2fs_fs_features(fs));
+
+		if (room == 0)
+			return -1;
+		if (len > room)
+			len = room;
+		memcpy(buf, &i->i_addr[f2fs_inode_extra_words(i) + 1], len);
+	} else {
+		uint8_t *blk;
+		uint32_t addr;
+
+		if (f2fs_file_block(fs, n, 0, &addr, NULL, &err) || !f2fs_fs_in_main(fs, addr))
+			return -1;
+		blk = malloc(F2FS_BLKSIZE);
+		if (!blk || f2fs_fs_read_block(fs, addr, blk, &err)) {
+			free(blk);
+			return -1;
+		}
+		if (len > F2FS_BLKSIZE)
+			len = F2FS_BLKSIZE;
+		memcpy(buf, blk, len);
+		free(blk);
+	}
+	buf[len] = '\0';
+	return 0;
+}
+
+static void ls_json(struct ls_ctx *c, uint32_t ino, const uint8_t *name, size_t len, int ok)
+{
+	char nm[F2FS_NAME_LEN + 1], mode[11], target[F2FS_BLKSIZE + 1];
+	const struct f2fs_inode *i = &c->node.i;
+	int is_link = ok && (le16_get(i->i_mode) & F2FS_S_IFMT) == F2FS_S_IFLNK;
+
+	snprintf(nm, sizeof(nm), "%.*s", (int)len, (const char *)name);
+	if (ok)
+		mode_string(le16_get(i->i_mode), mode);
+	if (is_link && link_target(c->fs, &c->node, target, sizeof(target)))
+		snprintf(target, sizeof(target), "?");
+	tab_row(&c->t, (struct cell[]){ CS(ok ? mode : NULL), CU(ok ? le32_get(i->i_links) : 0),
+		CU(ok ? le32_get(i->i_uid) : 0), CU(ok ? le32_get(i->i_gid) : 0),
+		CU(ok ? le64_get(i->i_size) : 0), CU(ino), CS(nm), CS(is_link ? target : NULL) });
+}
 
 static void ls_line(struct ls_ctx *c, uint32_t ino, const uint8_t *name, size_t len)
 {
@@ -776,14 +961,23 @@ static void ls_line(struct ls_ctx *c, uint32_t ino, const uint8_t *name, size_t 
 	char mode[11];
 
 	if (f2fs_read_inode(c->fs, ino, &c->node, &err)) {
-		printf("?????????? %3s %5s %5s %10s ", "?", "?", "?", "?");
-		put_escaped(name, len);
-		printf("\n");
+		if (out_json())
+			ls_json(c, ino, name, len, 0);
+		else
+			printf("?????????? %3s %5s %5s %10s ", "?", "?", "?", "?");
+		if (!out_json()) {
+			put_escaped(name, len);
+			printf("\n");
+		}
 		fflush(stdout);
 		fprintf(stderr, "%s: ", prog);
 		fwrite(name, 1, len, stderr);
 		fprintf(stderr, ": %s\n", err.msg);
 		c->failures++;
+		return;
+	}
+	if (out_json()) {
+		ls_json(c, ino, name, len, 1);
 		return;
 	}
 	mode_string(le16_get(c->node.i.i_mode), mode);
@@ -825,8 +1019,10 @@ static int do_ls(struct f2fs_fs *fs, const char *path)
 		ret = f2fs_read_inode(fs, ino, &c->node, &err);
 	if (ret) {
 		free(c);
-		return error_line(err.msg);
+		return error_line("%s", err.msg);
 	}
+	if (out_json())
+		tab_begin(&c->t, "ls", NULL, ls_cols, 8);
 	if ((le16_get(c->node.i.i_mode) & F2FS_S_IFMT) != F2FS_S_IFDIR) {
 		const char *base = strrchr(path, '/');
 
@@ -836,10 +1032,12 @@ static int do_ls(struct f2fs_fs *fs, const char *path)
 	} else {
 		ret = f2fs_dir_foreach(fs, ino, ls_cb, c, &err);
 	}
+	if (out_json())
+		tab_end(&c->t);
 	fflush(stdout);
 	if (ret < 0) {
 		free(c);
-		return error_line(err.msg);
+		return error_line("%s", err.msg);
 	}
 	ret = c->failures ? EXIT_ERROR : EXIT_OK;
 	free(c);
@@ -863,6 +1061,115 @@ static int parse_ino(const char *s, uint32_t *out)
 	return 0;
 }
 
+static int parse_u64(const char *s, uint64_t *out)
+{
+	char *end;
+	unsigned long long v;
+
+	if (s[0] == '-' || s[0] == '\0' || s[0] == ' ')
+		return -1;
+	errno = 0;
+	v = strtoull(s, &end, 0);
+	if (errno || *end)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/* "N", "A~B" or "A~-1" (to the end). */
+static int parse_range(const char *s, struct range *r)
+{
+	const char *t = strchr(s, '~');
+	char a[64];
+
+	if (!t)
+		return parse_u64(s, &r->start) ? -1 : (r->end = r->start, 0);
+	if ((size_t)(t - s) >= sizeof(a))
+		return -1;
+	memcpy(a, s, (size_t)(t - s));
+	a[t - s] = '\0';
+	if (parse_u64(a, &r->start))
+		return -1;
+	if (!strcmp(t + 1, "-1")) {
+		r->end = UINT64_MAX;
+		return 0;
+	}
+	return parse_u64(t + 1, &r->end);
+}
+
+enum {
+	OPT_SB = 256,
+	OPT_CP,
+	OPT_LS,
+	OPT_SEGMENTS,
+	OPT_GC,
+	OPT_POLICY,
+	OPT_FG,
+	OPT_BG,
+	OPT_MAX_SEARCH,
+	OPT_TOP,
+	OPT_GC_FREE,
+	OPT_GC_SIM,
+	OPT_JSON,
+	OPT_EXTRACT,
+};
+
+struct cli {
+	const char *image;
+	int show_sb, show_cp;      /* full listings */
+	int ls;
+	const char *ls_path;
+	int inode;
+	uint32_t ino;
+	int nat, sit, ssa, owner, map, segments, gc, gc_free, gc_sim, json;
+	struct range nat_r, sit_r, ssa_r;
+	uint64_t blkaddr;
+	uint32_t bucket;
+	struct gc_cli g;
+	const char *extract, *outdir;
+	int nviews;
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+"Usage: %s [options] IMAGE\n"
+"Print the metadata of an F2FS image or device (never writes to it).\n"
+"Without options: a summary of the superblock and the checkpoint in use.\n"
+"\n"
+"      --sb          list every superblock field\n"
+"      --cp          list every field of the checkpoint in use, and its journals\n"
+"      --ls [PATH]   list directory PATH (default /) like ls -l; as a separate\n"
+"                    word PATH must come before IMAGE (or use --ls=PATH)\n"
+"  -i, --inode INO   details of inode INO\n"
+"  -n A~B            NAT entries in use for nids A..B (B = -1: to the end)\n"
+"  -s A~B            SIT entries of segments A..B\n"
+"  -a A~B            SSA entries of segments A..B\n"
+"  -b BLKADDR        who owns block BLKADDR (inode, node, file offset)\n"
+"  -M                nat_bits check and a block map (one character per segment)\n"
+"      --segments[=W]  segment and section counts per log type, a histogram of\n"
+"                    valid blocks per segment (buckets of W, default 64),\n"
+"                    current segments, overprovision and reserved space\n"
+"      --gc          rank GC victims as the kernel would (see --policy ...)\n"
+"      --policy P    greedy, cb (cost-benefit) or age (ATGC)\n"
+"      --fg, --bg    foreground (greedy, whole dirty map) or background GC\n"
+"                    (cost-benefit, window of --max-search); default --bg\n"
+"      --max-search N  max_victim_search (default 4096; 0 = no limit)\n"
+"      --top N       candidates to list (default 10)\n"
+"      --gc-free K   blocks that must move to free K sections\n"
+"      --gc-sim[=K]  simulate repeated GC until K free sections, per policy and\n"
+"                    window; report blocks moved and write amplification\n"
+"      --extract PATH|INO -o DEST  copy a file or a tree out of the image\n"
+"  -o DEST           destination of --extract\n"
+"      --json        print the views as one JSON object\n"
+"  -V, --version     print the version and exit\n"
+"  -h, --help        print this help and exit\n"
+"\n"
+"Exit status: 0 success, 1 error (not F2FS, damaged, bad path, out of range),\n"
+"16 usage error.\n",
+		prog);
+}
+
 static int parse_args(struct cli *c, int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -870,14 +1177,28 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		{ "cp", no_argument, NULL, OPT_CP },
 		{ "ls", optional_argument, NULL, OPT_LS },
 		{ "inode", required_argument, NULL, 'i' },
+		{ "segments", optional_argument, NULL, OPT_SEGMENTS },
+		{ "gc", no_argument, NULL, OPT_GC },
+		{ "policy", required_argument, NULL, OPT_POLICY },
+		{ "fg", no_argument, NULL, OPT_FG },
+		{ "bg", no_argument, NULL, OPT_BG },
+		{ "max-search", required_argument, NULL, OPT_MAX_SEARCH },
+		{ "top", required_argument, NULL, OPT_TOP },
+		{ "gc-free", required_argument, NULL, OPT_GC_FREE },
+		{ "gc-sim", optional_argument, NULL, OPT_GC_SIM },
+		{ "json", no_argument, NULL, OPT_JSON },
+		{ "extract", required_argument, NULL, OPT_EXTRACT },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int opt, npos;
+	uint64_t v;
 
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, ":i:hV", longopts, NULL)) != -1) {
+	c->g.top = 10;
+	c->bucket = 64;
+	while ((opt = getopt_long(argc, argv, ":i:n:s:a:b:Mo:hV", longopts, NULL)) != -1) {
 		switch (opt) {
 		case OPT_SB:
 			c->show_sb = 1;
@@ -893,6 +1214,91 @@ static int parse_args(struct cli *c, int argc, char **argv)
 			if (parse_ino(optarg, &c->ino))
 				return usage_error("-i %s: not an inode number", optarg);
 			c->inode = 1;
+			break;
+		case 'n':
+			if (parse_range(optarg, &c->nat_r))
+				return usage_error("-n %s: not a range (A~B)", optarg);
+			c->nat = 1;
+			break;
+		case 's':
+			if (parse_range(optarg, &c->sit_r))
+				return usage_error("-s %s: not a range (A~B)", optarg);
+			c->sit = 1;
+			break;
+		case 'a':
+			if (parse_range(optarg, &c->ssa_r))
+				return usage_error("-a %s: not a range (A~B)", optarg);
+			c->ssa = 1;
+			break;
+		case 'b':
+			if (parse_u64(optarg, &c->blkaddr))
+				return usage_error("-b %s: not a block address", optarg);
+			c->owner = 1;
+			break;
+		case 'M':
+			c->map = 1;
+			break;
+		case 'o':
+			c->outdir = optarg;
+			break;
+		case OPT_SEGMENTS:
+			c->segments = 1;
+			if (optarg) {
+				if (parse_u64(optarg, &v) || v == 0 || v > F2FS_BLOCKS_PER_SEG)
+					return usage_error("--segments=%s: bucket width must be 1..512", optarg);
+				c->bucket = (uint32_t)v;
+			}
+			break;
+		case OPT_GC:
+			c->gc = 1;
+			break;
+		case OPT_POLICY:
+			if (!strcmp(optarg, "greedy"))
+				c->g.policy = F2FS_GC_GREEDY;
+			else if (!strcmp(optarg, "cb") || !strcmp(optarg, "cost-benefit"))
+				c->g.policy = F2FS_GC_CB;
+			else if (!strcmp(optarg, "age") || !strcmp(optarg, "atgc"))
+				c->g.policy = F2FS_GC_AT;
+			else
+				return usage_error("--policy %s: use greedy, cb or age", optarg);
+			c->g.policy_set = 1;
+			break;
+		case OPT_FG:
+			c->g.fg = 1;
+			break;
+		case OPT_BG:
+			c->g.fg = 0;
+			break;
+		case OPT_MAX_SEARCH:
+			if (parse_u64(optarg, &v) || v > UINT32_MAX)
+				return usage_error("--max-search %s: not a number", optarg);
+			c->g.max_search = (uint32_t)v;
+			c->g.max_search_set = 1;
+			break;
+		case OPT_TOP:
+			if (parse_u64(optarg, &v) || v > UINT32_MAX)
+				return usage_error("--top %s: not a number", optarg);
+			c->g.top = (uint32_t)v;
+			break;
+		case OPT_GC_FREE:
+			if (parse_u64(optarg, &v) || v > UINT32_MAX)
+				return usage_error("--gc-free %s: not a number", optarg);
+			c->g.free_k = (uint32_t)v;
+			c->gc_free = 1;
+			break;
+		case OPT_GC_SIM:
+			if (optarg) {
+				if (parse_u64(optarg, &v) || v == 0 || v > UINT32_MAX)
+					return usage_error("--gc-sim=%s: not a section count", optarg);
+				c->g.sim_target = (uint32_t)v;
+			}
+			c->gc_sim = 1;
+			break;
+		case OPT_JSON:
+			c->json = 1;
+			break;
+		case OPT_EXTRACT:
+			c->extract = optarg;
 			break;
 		case 'h':
 			usage(stdout);
@@ -918,7 +1324,24 @@ static int parse_args(struct cli *c, int argc, char **argv)
 	c->image = argv[optind];
 	if (c->ls && !c->ls_path)
 		c->ls_path = "/";
+	if (c->extract && !c->outdir)
+		return usage_error("%s", "--extract needs -o DEST");
+	if (c->outdir && !c->extract)
+		return usage_error("%s", "-o needs --extract");
+	c->nviews = c->show_sb + c->show_cp + c->ls + c->inode + c->nat + c->sit + c->ssa +
+		    c->owner + c->map + c->segments + c->gc + c->gc_free + c->gc_sim + !!c->extract;
 	return 0;
+}
+
+/* Run one view; a blank line separates text views. */
+static int run_view(int *shown, int status)
+{
+	if (status != EXIT_OK)
+		return 0;
+	if ((*shown)++ && !out_json())
+		printf("\n");
+	fflush(stdout);
+	return 1;
 }
 
 int main(int argc, char **argv)
@@ -926,7 +1349,7 @@ int main(int argc, char **argv)
 	struct cli c = { 0 };
 	struct f2fs_fs *fs;
 	struct f2fs_error err;
-	int ret, status = EXIT_OK;
+	int ret, status = EXIT_OK, shown = 0;
 
 	ret = parse_args(&c, argc, argv);
 	if (ret)
@@ -938,30 +1361,55 @@ int main(int argc, char **argv)
 	}
 	for (int k = 0; k < f2fs_fs_nnotes(fs); k++)
 		fprintf(stderr, "%s: warning: %s\n", prog, f2fs_fs_note(fs, k));
-	if (!c.show_sb && !c.show_cp && !c.ls && !c.inode) {
-		print_sb_summary(fs);
-		printf("\n");
-		print_cp_summary(fs);
-	}
-	if (c.show_sb)
-		print_sb_full(fs);
-	if (c.show_cp) {
-		if (c.show_sb)
+	out_init(c.json);
+	out_begin();
+	if (c.nviews == 0) {
+		if (out_json()) {
+			json_sb_summary(fs);
+			json_cp_summary(fs);
+		} else {
+			print_sb_summary(fs);
 			printf("\n");
-		print_cp_full(fs);
+			print_cp_summary(fs);
+		}
 	}
-	if (c.ls) {
-		if (c.show_sb || c.show_cp)
-			printf("\n");
-		fflush(stdout);
+	if (c.show_sb && run_view(&shown, status)) {
+		if (out_json())
+			json_sb_summary(fs);
+		else
+			print_sb_full(fs);
+	}
+	if (c.show_cp && run_view(&shown, status)) {
+		if (out_json())
+			json_cp_summary(fs);
+		else
+			print_cp_full(fs);
+	}
+	if (c.ls && run_view(&shown, status))
 		status = do_ls(fs, c.ls_path);
-	}
-	if (c.inode && status == EXIT_OK) {
-		if (c.show_sb || c.show_cp || c.ls)
-			printf("\n");
-		fflush(stdout);
+	if (c.inode && run_view(&shown, status))
 		status = show_inode(fs, c.ino);
-	}
+	if (c.nat && run_view(&shown, status))
+		status = view_nat(fs, c.nat_r);
+	if (c.sit && run_view(&shown, status))
+		status = view_sit(fs, c.sit_r);
+	if (c.ssa && run_view(&shown, status))
+		status = view_ssa(fs, c.ssa_r);
+	if (c.owner && run_view(&shown, status))
+		status = view_owner(fs, c.blkaddr);
+	if (c.map && run_view(&shown, status))
+		status = view_map(fs);
+	if (c.segments && run_view(&shown, status))
+		status = view_segments(fs, c.bucket);
+	if (c.gc && run_view(&shown, status))
+		status = view_gc(fs, &c.g);
+	if (c.gc_free && run_view(&shown, status))
+		status = view_gc_free(fs, &c.g);
+	if (c.gc_sim && run_view(&shown, status))
+		status = view_gc_sim(fs, &c.g);
+	if (c.extract && run_view(&shown, status))
+		status = do_extract(fs, c.extract, c.outdir);
+	out_end();
 	f2fs_fs_close(fs);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, "%s: write error on standard output\n", prog);

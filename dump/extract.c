@@ -1,0 +1,481 @@
+/* --extract: copy a file or a tree out of the image (content, mode, times). */
+#include "dump.h"
+
+#include <f2fs/dir.h>
+#include <f2fs/endian.h>
+#include <f2fs/inode.h>
+#include <f2fs/nat.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#define RUN_BLOCKS 256u   /* blocks per read of contiguous data */
+
+struct link_ent {
+	uint32_t ino;
+	char *path;
+};
+
+struct ext {
+	struct f2fs_fs *fs;
+	uint8_t *buf;             /* RUN_BLOCKS blocks */
+	struct link_ent *links;   /* inodes with several links already written */
+	size_t nlinks, cap;
+	int as_root;
+	uint64_t files, dirs, bytes, skipped;
+};
+
+struct dent {
+	uint32_t ino;
+	char *name;
+};
+
+struct dlist {
+	struct dent *v;
+	size_t n, cap;
+	int oom;
+};
+
+static int fail(const char *path, const char *what)
+{
+	return error_line("%s: %s", path, what);
+}
+
+static int fail_errno(const char *path, const char *op)
+{
+	return error_line("%s: %s: %s", path, op, strerror(errno));
+}
+
+static void set_times(const char *path, const struct f2fs_inode *i, int nofollow)
+{
+	struct timespec ts[2] = {
+		{ .tv_sec = (time_t)le64_get(i->i_atime), .tv_nsec = le32_get(i->i_atime_nsec) % 1000000000 },
+		{ .tv_sec = (time_t)le64_get(i->i_mtime), .tv_nsec = le32_get(i->i_mtime_nsec) % 1000000000 },
+	};
+
+	utimensat(AT_FDCWD, path, ts, nofollow ? AT_SYMLINK_NOFOLLOW : 0);
+}
+
+static void set_owner(struct ext *x, const char *path, const struct f2fs_inode *i)
+{
+	if (x->as_root && lchown(path, le32_get(i->i_uid), le32_get(i->i_gid)) != 0)
+		fprintf(stderr, "%s: warning: %s: chown: %s\n", prog, path, strerror(errno));
+}
+
+/* Bytes of the file's content as stored (inline or blocks) into fd. */
+static int write_content(struct ext *x, const struct f2fs_node *n, int fd, const char *path)
+{
+	const struct f2fs_inode *i = &n->i;
+	uint64_t size = le64_get(i->i_size);
+	uint64_t nblocks = (size + F2FS_BLKSIZE - 1) / F2FS_BLKSIZE;
+	struct f2fs_error err;
+
+	if (i->i_inline & F2FS_INLINE_DATA) {
+		uint32_t room = f2fs_inode_inline_bytes(i, f2fs_fs_features(x->fs));
+		uint32_t off = f2fs_inode_inline_offset(i);
+
+		if (size > room)
+			return fail(path, "inline data larger than the inode can hold");
+		if (size && pwrite(fd, (const uint8_t *)n + off, (size_t)size, 0) != (ssize_t)size)
+			return fail_errno(path, "write");
+		x->bytes += size;
+		return 0;
+	}
+	if (le32_get(i->i_flags) & F2FS_COMPR_FL)
+		return fail(path, "compressed files are not supported");
+	if (nblocks > f2fs_file_max_blocks(x->fs, n))
+		return fail(path, "size beyond what the inode can map");
+	for (uint64_t b = 0; b < nblocks;) {
+		uint32_t addr, first;
+		uint64_t run, k;
+
+		if (f2fs_file_block(x->fs, n, b, &addr, &run, &err))
+			return fail(path, err.msg);
+		if (addr == F2FS_NULL_ADDR || addr == F2FS_NEW_ADDR) {
+			b += run ? run : 1;     /* hole: leave it sparse */
+			continue;
+		}
+		if (addr == F2FS_COMPRESS_ADDR)
+			return fail(path, "compressed cluster found");
+		if (!f2fs_fs_in_main(x->fs, addr)) {
+			char msg[96];
+
+			snprintf(msg, sizeof(msg), "file block %" PRIu64 " at %u is outside the main area",
+				 b, addr);
+			return fail(path, msg);
+		}
+		/* extend over physically contiguous blocks */
+		first = addr;
+		for (k = 1; k < RUN_BLOCKS && b + k < nblocks; k++) {
+			uint32_t a2;
+
+			if (f2fs_file_block(x->fs, n, b + k, &a2, NULL, &err))
+				return fail(path, err.msg);
+			if (a2 != first + k || !f2fs_fs_in_main(x->fs, a2))
+				break;
+		}
+		if (f2fs_dev_read(f2fs_fs_dev(x->fs), first, x->buf, (size_t)k, &err))
+			return fail(path, err.msg);
+		{
+			uint64_t off = b * F2FS_BLKSIZE;
+			uint64_t len = k * F2FS_BLKSIZE;
+
+			if (off + len > size)
+				len = size - off;
+			if (pwrite(fd, x->buf, (size_t)len, (off_t)off) != (ssize_t)len)
+				return fail_errno(path, "write");
+			x->bytes += len;
+		}
+		b += k;
+	}
+	return 0;
+}
+
+static const char *seen_link(struct ext *x, uint32_t ino)
+{
+	for (size_t k = 0; k < x->nlinks; k++)
+		if (x->links[k].ino == ino)
+			return x->links[k].path;
+	return NULL;
+}
+
+static void remember_link(struct ext *x, uint32_t ino, const char *path)
+{
+	if (x->nlinks == x->cap) {
+		size_t cap = x->cap ? 2 * x->cap : 64;
+		struct link_ent *v = realloc(x->links, cap * sizeof(*v));
+
+		if (!v)
+			return;
+		x->links = v;
+		x->cap = cap;
+	}
+	x->links[x->nlinks].path = strdup(path);
+	if (x->links[x->nlinks].path)
+		x->links[x->nlinks++].ino = ino;
+}
+
+static int read_link_target(struct ext *x, const struct f2fs_node *n, char *out, size_t cap,
+			    const char *path)
+{
+	const struct f2fs_inode *i = &n->i;
+	uint64_t size = le64_get(i->i_size);
+	struct f2fs_error err;
+
+	if (size >= cap || size >= F2FS_BLKSIZE)
+		return fail(path, "symbolic link target too long");
+	if (i->i_inline & F2FS_INLINE_DATA) {
+		if (size > f2fs_inode_inline_bytes(i, f2fs_fs_features(x->fs)))
+			return fail(path, "inline link target larger than the inode");
+		memcpy(out, (const uint8_t *)n + f2fs_inode_inline_offset(i), (size_t)size);
+	} else {
+		uint32_t addr;
+
+		if (f2fs_file_block(x->fs, n, 0, &addr, NULL, &err))
+			return fail(path, err.msg);
+		if (!f2fs_fs_in_main(x->fs, addr))
+			return fail(path, "symbolic link target block is not in the main area");
+		if (f2fs_dev_read(f2fs_fs_dev(x->fs), addr, x->buf, 1, &err))
+			return fail(path, err.msg);
+		memcpy(out, x->buf, (size_t)size);
+	}
+	out[size] = '\0';
+	if (strlen(out) != size)
+		return fail(path, "symbolic link target holds a NUL byte");
+	return 0;
+}
+
+static int collect_cb(const struct f2fs_dirent *de, void *arg)
+{
+	struct dlist *l = arg;
+
+	if ((de->name_len == 1 && de->name[0] == '.') ||
+	    (de->name_len == 2 && de->name[0] == '.' && de->name[1] == '.'))
+		return 0;
+	if (l->n == l->cap) {
+		size_t cap = l->cap ? 2 * l->cap : 64;
+		struct dent *v = realloc(l->v, cap * sizeof(*v));
+
+		if (!v) {
+			l->oom = 1;
+			return 1;
+		}
+		l->v = v;
+		l->cap = cap;
+	}
+	l->v[l->n].name = malloc(de->name_len + 1);
+	if (!l->v[l->n].name) {
+		l->oom = 1;
+		return 1;
+	}
+	memcpy(l->v[l->n].name, de->name, de->name_len);
+	l->v[l->n].name[de->name_len] = '\0';
+	l->v[l->n].ino = de->ino;
+	l->n++;
+	return 0;
+}
+
+static void free_dlist(struct dlist *l)
+{
+	for (size_t k = 0; k < l->n; k++)
+		free(l->v[k].name);
+	free(l->v);
+}
+
+static int extract_ino(struct ext *x, uint32_t ino, const char *path, int top_dir_exists,
+		       int depth);
+
+static int extract_dir(struct ext *x, uint32_t ino, const struct f2fs_node *n,
+		       const char *path, int exists, int depth)
+{
+	struct dlist l = { 0 };
+	struct f2fs_error err;
+	int ret = 0;
+	struct f2fs_inode i = n->i;   /* n is reused by the children */
+
+	if (depth > 4096)
+		return fail(path, "directories nested too deep (a loop?)");
+	if (!exists && mkdir(path, 0700) != 0)
+		return fail_errno(path, "mkdir");
+	x->dirs++;
+	if (f2fs_dir_foreach(x->fs, ino, collect_cb, &l, &err) < 0) {
+		free_dlist(&l);
+		return fail(path, err.msg);
+	}
+	if (l.oom) {
+		free_dlist(&l);
+		return fail(path, "out of memory");
+	}
+	for (size_t k = 0; k < l.n && !ret; k++) {
+		size_t len = strlen(path) + strlen(l.v[k].name) + 2;
+		char *child = malloc(len);
+
+		if (!child) {
+			ret = fail(path, "out of memory");
+			break;
+		}
+		if (strchr(l.v[k].name, '/')) {
+			free(child);
+			ret = fail(path, "an entry name holds '/'");
+			break;
+		}
+		snprintf(child, len, "%s/%s", path, l.v[k].name);
+		ret = extract_ino(x, l.v[k].ino, child, 0, depth + 1);
+		free(child);
+	}
+	free_dlist(&l);
+	if (ret)
+		return ret;
+	set_owner(x, path, &i);
+	if (chmod(path, le16_get(i.i_mode) & 07777) != 0)
+		return fail_errno(path, "chmod");
+	set_times(path, &i, 0);
+	return 0;
+}
+
+static int extract_ino(struct ext *x, uint32_t ino, const char *path, int top_dir_exists,
+		       int depth)
+{
+	struct f2fs_node *n = malloc(sizeof(*n));
+	struct f2fs_error err;
+	const char *other;
+	uint16_t mode;
+	int ret = 0;
+
+	if (!n)
+		return fail(path, "out of memory");
+	if (f2fs_read_inode(x->fs, ino, n, &err)) {
+		free(n);
+		return fail(path, err.msg);
+	}
+	mode = le16_get(n->i.i_mode);
+	if ((mode & F2FS_S_IFMT) != F2FS_S_IFDIR && le32_get(n->i.i_links) > 1 &&
+	    (other = seen_link(x, ino)) != NULL) {
+		if (link(other, path) != 0)
+			ret = fail_errno(path, "link");
+		free(n);
+		return ret;
+	}
+	switch (mode & F2FS_S_IFMT) {
+	case F2FS_S_IFDIR:
+		ret = extract_dir(x, ino, n, path, top_dir_exists, depth);
+		free(n);
+		return ret;
+	case F2FS_S_IFREG: {
+		int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+
+		if (fd < 0) {
+			ret = fail_errno(path, "open");
+			break;
+		}
+		ret = write_content(x, n, fd, path);
+		if (!ret && ftruncate(fd, (off_t)le64_get(n->i.i_size)) != 0)
+			ret = fail_errno(path, "truncate");
+		if (close(fd) != 0 && !ret)
+			ret = fail_errno(path, "close");
+		if (ret)
+			break;
+		x->files++;
+		set_owner(x, path, &n->i);
+		if (chmod(path, mode & 07777) != 0)
+			ret = fail_errno(path, "chmod");
+		set_times(path, &n->i, 0);
+		break;
+	}
+	case F2FS_S_IFLNK: {
+		char target[F2FS_BLKSIZE + 1];
+
+		ret = read_link_target(x, n, target, sizeof(target), path);
+		if (ret)
+			break;
+		if (symlink(target, path) != 0) {
+			ret = fail_errno(path, "symlink");
+			break;
+		}
+		x->files++;
+		set_owner(x, path, &n->i);
+		set_times(path, &n->i, 1);
+		break;
+	}
+	case F2FS_S_IFIFO:
+	case F2FS_S_IFCHR:
+	case F2FS_S_IFBLK:
+	case F2FS_S_IFSOCK: {
+		/* device number: i_addr[extra words + 0] (old) or [+1] (new encoding) */
+		uint32_t old = f2fs_inode_get_addr(&n->i, 0), nw = f2fs_inode_get_addr(&n->i, 1);
+		dev_t dev = old ? makedev((old >> 8) & 0xff, old & 0xff)
+				: makedev((nw & 0xfff00) >> 8, (nw & 0xff) | ((nw >> 12) & 0xfff00));
+		int is_dev = (mode & F2FS_S_IFMT) == F2FS_S_IFCHR || (mode & F2FS_S_IFMT) == F2FS_S_IFBLK;
+
+		if (is_dev && !x->as_root) {
+			fprintf(stderr, "%s: warning: %s: device node skipped (needs root)\n", prog, path);
+			x->skipped++;
+			break;
+		}
+		if (mknod(path, (mode & F2FS_S_IFMT) | (mode & 07777), is_dev ? dev : 0) != 0) {
+			ret = fail_errno(path, "mknod");
+			break;
+		}
+		x->files++;
+		set_owner(x, path, &n->i);
+		chmod(path, mode & 07777);
+		set_times(path, &n->i, 0);
+		break;
+	}
+	default:
+		ret = fail(path, "unknown file type");
+	}
+	if (!ret && le32_get(n->i.i_links) > 1)
+		remember_link(x, ino, path);
+	free(n);
+	return ret;
+}
+
+static int all_digits(const char *s)
+{
+	if (!*s)
+		return 0;
+	for (; *s; s++)
+		if (*s < '0' || *s > '9')
+			return 0;
+	return 1;
+}
+
+int do_extract(struct f2fs_fs *fs, const char *what, const char *dest)
+{
+	struct ext x = { .fs = fs };
+	struct f2fs_error err;
+	struct f2fs_node *n;
+	struct stat st;
+	char *target = NULL;
+	char name[F2FS_NAME_LEN + 16];
+	uint32_t ino;
+	int ret, dest_is_dir, is_dir;
+
+	if (all_digits(what)) {
+		unsigned long long v = strtoull(what, NULL, 10);
+
+		if (v > UINT32_MAX)
+			return error_line("%s: not an inode number", what);
+		ino = (uint32_t)v;
+	} else if (f2fs_path_lookup(fs, what, &ino, &err)) {
+		return error_line("%s: %s", what, err.msg);
+	}
+	n = malloc(sizeof(*n));
+	x.buf = malloc((size_t)RUN_BLOCKS * F2FS_BLKSIZE);
+	if (!n || !x.buf) {
+		free(n);
+		free(x.buf);
+		return error_line("out of memory");
+	}
+	if (f2fs_read_inode(fs, ino, n, &err)) {
+		free(n);
+		free(x.buf);
+		return error_line("%s: %s", what, err.msg);
+	}
+	is_dir = (le16_get(n->i.i_mode) & F2FS_S_IFMT) == F2FS_S_IFDIR;
+	/* the name the object gets inside an existing destination directory */
+	if (all_digits(what)) {
+		uint32_t len = le32_get(n->i.i_namelen);
+
+		if (len > 0 && len <= F2FS_NAME_LEN && !memchr(n->i.i_name, '/', len) &&
+		    !memchr(n->i.i_name, 0, len) && ino != le32_get(f2fs_fs_sb(fs)->root_ino)) {
+			memcpy(name, n->i.i_name, len);
+			name[len] = '\0';
+		} else {
+			snprintf(name, sizeof(name), "ino_%u", ino);
+		}
+	} else {
+		const char *end = what + strlen(what), *b;
+
+		while (end > what && end[-1] == '/')
+			end--;
+		b = end;
+		while (b > what && b[-1] != '/')
+			b--;
+		snprintf(name, sizeof(name), "%.*s", (int)(end - b), b);
+	}
+	free(n);
+	dest_is_dir = stat(dest, &st) == 0 && S_ISDIR(st.st_mode);
+	x.as_root = geteuid() == 0;
+	if (dest_is_dir && is_dir && (name[0] == '\0' || ino == le32_get(f2fs_fs_sb(fs)->root_ino))) {
+		/* the root: its content goes straight into DEST */
+		ret = extract_ino(&x, ino, dest, 1, 0);
+	} else if (dest_is_dir) {
+		size_t len = strlen(dest) + strlen(name) + 2;
+
+		target = malloc(len);
+		if (!target) {
+			free(x.buf);
+			return error_line("out of memory");
+		}
+		snprintf(target, len, "%s/%s", dest, name);
+		ret = extract_ino(&x, ino, target, 0, 0);
+	} else {
+		ret = extract_ino(&x, ino, dest, 0, 0);
+	}
+	if (!ret) {
+		out_obj_begin("extract", "Extracted:");
+		kv_s("source", "source:", what);
+		kv_u("ino", "inode:", ino);
+		kv_s("destination", "destination:", target ? target : dest);
+		kv_u("files", "files:", x.files);
+		kv_u("directories", "directories:", x.dirs);
+		kv_u("bytes", "bytes:", x.bytes);
+		kv_u("skipped", "skipped:", x.skipped);
+		out_obj_end();
+	}
+	for (size_t k = 0; k < x.nlinks; k++)
+		free(x.links[k].path);
+	free(x.links);
+	free(x.buf);
+	free(target);
+	return ret;
+}

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #define QUEUE_MAX_BLOCKS 2048   /* 8 MiB buffered before an automatic flush */
+#define QUEUE_HASH_SLOTS 4096   /* > 2 x QUEUE_MAX_BLOCKS: queued addresses */
 #define ZERO_CHUNK_BLOCKS 256
 
 struct queued_write {
@@ -37,6 +38,8 @@ struct f2fs_dev {
 	uint64_t zone_bytes;
 	struct queued_write *queue;
 	size_t nqueued, queue_cap, queued_blocks;
+	uint8_t *arena;           /* the queued data, QUEUE_MAX_BLOCKS blocks */
+	uint64_t *queued_addr;    /* open hash of queued block addresses + 1 */
 	uint64_t bytes_written;
 	bool dirty;             /* changed since the last fsync */
 	int64_t fail_after;     /* blocks until injected failure; -1 = never */
@@ -230,6 +233,8 @@ void f2fs_dev_close(struct f2fs_dev *dev)
 		close(dev->fd);
 	}
 	free(dev->queue);
+	free(dev->arena);
+	free(dev->queued_addr);
 	free(dev->path);
 	free(dev);
 }
@@ -373,24 +378,54 @@ static int drain_queue(struct f2fs_dev *dev, struct f2fs_error *err)
 		}
 		ret = write_iov(dev, iov, n, start, run, err);
 	}
-	for (i = 0; i < dev->nqueued; i++)
-		free(dev->queue[i].data);
 	dev->nqueued = 0;
 	dev->queued_blocks = 0;
+	memset(dev->queued_addr, 0, QUEUE_HASH_SLOTS * sizeof(*dev->queued_addr));
 	return ret;
+}
+
+static size_t addr_slot(uint64_t blkaddr)
+{
+	return (size_t)((blkaddr * 0x9E3779B97F4A7C15ull) >> 52) & (QUEUE_HASH_SLOTS - 1);
+}
+
+static bool is_queued(const struct f2fs_dev *dev, uint64_t blkaddr)
+{
+	for (size_t h = addr_slot(blkaddr); dev->queued_addr[h]; h = (h + 1) & (QUEUE_HASH_SLOTS - 1))
+		if (dev->queued_addr[h] == blkaddr + 1)
+			return true;
+	return false;
+}
+
+static void mark_queued(struct f2fs_dev *dev, uint64_t blkaddr)
+{
+	size_t h = addr_slot(blkaddr);
+
+	while (dev->queued_addr[h])
+		h = (h + 1) & (QUEUE_HASH_SLOTS - 1);
+	dev->queued_addr[h] = blkaddr + 1;
 }
 
 static bool overlaps_queue(const struct f2fs_dev *dev, uint64_t blkaddr,
 			   size_t nblocks)
 {
-	for (size_t i = 0; i < dev->nqueued; i++) {
-		const struct queued_write *q = &dev->queue[i];
-
-		if (blkaddr < q->blkaddr + q->nblocks &&
-		    q->blkaddr < blkaddr + nblocks)
+	for (size_t i = 0; i < nblocks; i++)
+		if (is_queued(dev, blkaddr + i))
 			return true;
-	}
 	return false;
+}
+
+static int queue_alloc(struct f2fs_dev *dev, struct f2fs_error *err)
+{
+	if (dev->arena)
+		return 0;
+	dev->arena = malloc((size_t)QUEUE_MAX_BLOCKS * F2FS_BLKSIZE);
+	dev->queued_addr = calloc(QUEUE_HASH_SLOTS, sizeof(*dev->queued_addr));
+	dev->queue = malloc(QUEUE_MAX_BLOCKS * sizeof(*dev->queue));
+	if (!dev->arena || !dev->queued_addr || !dev->queue)
+		return f2fs_fail(err, -ENOMEM, "out of memory queueing writes");
+	dev->queue_cap = QUEUE_MAX_BLOCKS;
+	return 0;
 }
 
 int f2fs_dev_write(struct f2fs_dev *dev, uint64_t blkaddr, const void *buf,
@@ -406,6 +441,9 @@ int f2fs_dev_write(struct f2fs_dev *dev, uint64_t blkaddr, const void *buf,
 		return f2fs_fail(err, -ENOSPC,
 				 "%s: write beyond the end (block %llu)", dev->path,
 				 (unsigned long long)(blkaddr + nblocks - 1));
+	ret = queue_alloc(dev, err);
+	if (ret)
+		return ret;
 	/* a rewrite of a queued block must land after it: drain first */
 	if (dev->queued_blocks + nblocks > QUEUE_MAX_BLOCKS ||
 	    overlaps_queue(dev, blkaddr, nblocks)) {
@@ -413,22 +451,18 @@ int f2fs_dev_write(struct f2fs_dev *dev, uint64_t blkaddr, const void *buf,
 		if (ret)
 			return ret;
 	}
-	if (dev->nqueued == dev->queue_cap) {
-		size_t cap = dev->queue_cap ? dev->queue_cap * 2 : 64;
-		void *p = realloc(dev->queue, cap * sizeof(*dev->queue));
+	if (nblocks > QUEUE_MAX_BLOCKS) {   /* too big to queue: write it now */
+		struct iovec iov = { (void *)buf, nblocks * F2FS_BLKSIZE };
 
-		if (!p)
-			return f2fs_fail(err, -ENOMEM, "out of memory queueing writes");
-		dev->queue = p;
-		dev->queue_cap = cap;
+		return write_iov(dev, &iov, 1, blkaddr, nblocks, err);
 	}
 	q = &dev->queue[dev->nqueued];
-	q->data = malloc(nblocks * F2FS_BLKSIZE);
-	if (!q->data)
-		return f2fs_fail(err, -ENOMEM, "out of memory queueing writes");
+	q->data = dev->arena + dev->queued_blocks * F2FS_BLKSIZE;
 	memcpy(q->data, buf, nblocks * F2FS_BLKSIZE);
 	q->blkaddr = blkaddr;
 	q->nblocks = nblocks;
+	for (size_t i = 0; i < nblocks; i++)
+		mark_queued(dev, blkaddr + i);
 	dev->nqueued++;
 	dev->queued_blocks += nblocks;
 	return 0;

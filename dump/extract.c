@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 #define RUN_BLOCKS 256u   /* blocks per read of contiguous data */
@@ -29,7 +30,7 @@ struct ext {
 	struct link_ent *links;   /* inodes with several links already written */
 	size_t nlinks, cap;
 	int as_root;
-	uint64_t files, dirs, bytes, skipped;
+	uint64_t files, dirs, bytes, skipped, xattrs;
 };
 
 struct dent {
@@ -136,6 +137,130 @@ static int write_content(struct ext *x, const struct f2fs_node *n, int fd, const
 		b += k;
 	}
 	return 0;
+}
+
+/* ---- extended attributes ------------------------------------------------ */
+#define ACL_XATTR_VERSION 2   /* the VFS's posix_acl_xattr form */
+#define F2FS_ACL_VERSION  1
+#define ACL_USER  0x02
+#define ACL_GROUP 0x08
+#define XATTR_AREA_MAX (F2FS_DEF_ADDRS_PER_INODE * 4 + F2FS_BLKSIZE)
+
+/* F2FS ACL (4-byte header; 4-byte entries for the owner, group, mask and
+ * other tags, 8-byte ones for named users and groups) to the VFS form
+ * (4-byte header, 8-byte entries, id 0xFFFFFFFF where there is none). */
+static int acl_to_vfs(const uint8_t *in, size_t len, uint8_t *out, size_t cap, size_t *olen)
+{
+	size_t i = 4, o = 4;
+
+	if (len < 4 || le32_load(in) != F2FS_ACL_VERSION)
+		return -1;
+	le32_store(out, ACL_XATTR_VERSION);
+	while (i < len) {
+		uint16_t tag;
+
+		if (i + 4 > len || o + 8 > cap)
+			return -1;
+		tag = (uint16_t)(in[i] | in[i + 1] << 8);
+		memcpy(out + o, in + i, 4);   /* tag and perm */
+		i += 4;
+		if (tag == ACL_USER || tag == ACL_GROUP) {
+			if (i + 4 > len)
+				return -1;
+			memcpy(out + o + 4, in + i, 4);
+			i += 4;
+		} else {
+			le32_store(out + o + 4, 0xFFFFFFFFu);
+		}
+		o += 8;
+	}
+	*olen = o;
+	return 0;
+}
+
+static const char *xattr_prefix(uint8_t index)
+{
+	switch (index) {
+	case F2FS_XATTR_INDEX_USER: return "user.";
+	case F2FS_XATTR_INDEX_POSIX_ACL_ACCESS: return "system.posix_acl_access";
+	case F2FS_XATTR_INDEX_POSIX_ACL_DEFAULT: return "system.posix_acl_default";
+	case F2FS_XATTR_INDEX_TRUSTED: return "trusted.";
+	case F2FS_XATTR_INDEX_SECURITY: return "security.";
+	default: return NULL;   /* lustre, advise, encryption, verity: not host xattrs */
+	}
+}
+
+/* Copy the inode's xattrs (inline area, then its xattr node) onto path.
+ * Failures to set one (no permission, a file system without xattrs) are
+ * warnings and count as skipped; a damaged list is an error. */
+static int set_xattrs(struct ext *x, const char *path, const struct f2fs_inode *i)
+{
+	uint32_t words = f2fs_inode_inline_xattr_words(i, f2fs_fs_features(x->fs));
+	uint32_t xnid = le32_get(i->i_xattr_nid);
+	size_t len = (size_t)words * 4, off;
+	uint8_t *buf;
+	int ret = 0;
+
+	if (!words && !xnid)
+		return 0;
+	buf = calloc(1, XATTR_AREA_MAX + 8);
+	if (!buf)
+		return fail(path, "out of memory");
+	memcpy(buf, (const uint8_t *)i->i_addr + 4 * (F2FS_DEF_ADDRS_PER_INODE - words), len);
+	if (xnid) {
+		struct f2fs_node *xn = malloc(sizeof(*xn));
+		struct f2fs_error err;
+
+		if (!xn || f2fs_read_node(x->fs, xnid, xn, &err)) {
+			free(xn);
+			free(buf);
+			return fail(path, xn ? err.msg : "out of memory");
+		}
+		memcpy(buf + len, xn, F2FS_BLKSIZE - sizeof(struct f2fs_node_footer));
+		len += F2FS_BLKSIZE - sizeof(struct f2fs_node_footer);
+		free(xn);
+	}
+	if (len < sizeof(struct f2fs_xattr_header) ||
+	    le32_load(buf) != F2FS_XATTR_MAGIC) {
+		free(buf);
+		return 0;   /* no xattrs stored (the area is zero) */
+	}
+	for (off = sizeof(struct f2fs_xattr_header); off + 4 <= len && le32_load(buf + off); ) {
+		uint8_t index = buf[off], nlen = buf[off + 1];
+		size_t vlen = (size_t)buf[off + 2] | (size_t)buf[off + 3] << 8;
+		size_t size = (4 + nlen + vlen + 3) & ~(size_t)3;
+		const char *pre = xattr_prefix(index);
+		char name[300];
+		uint8_t acl[65536 + 8];
+		const uint8_t *val = buf + off + 4 + nlen;
+		size_t alen = vlen;
+
+		if (off + size > len) {
+			ret = fail(path, "extended attribute list runs past its area");
+			break;
+		}
+		off += size;
+		if (!pre)
+			continue;
+		snprintf(name, sizeof(name), "%s%.*s", pre, (int)nlen, (const char *)val - nlen);
+		if (index == F2FS_XATTR_INDEX_POSIX_ACL_ACCESS ||
+		    index == F2FS_XATTR_INDEX_POSIX_ACL_DEFAULT) {
+			if (acl_to_vfs(val, vlen, acl, sizeof(acl), &alen)) {
+				ret = fail(path, "malformed ACL");
+				break;
+			}
+			val = acl;
+		}
+		if (lsetxattr(path, name, val, alen, 0) != 0) {
+			fprintf(stderr, "%s: warning: %s: xattr %s not set: %s\n", prog, path, name,
+				strerror(errno));
+			x->skipped++;
+		} else {
+			x->xattrs++;
+		}
+	}
+	free(buf);
+	return ret;
 }
 
 static const char *seen_link(struct ext *x, uint32_t ino)
@@ -274,6 +399,8 @@ static int extract_dir(struct ext *x, uint32_t ino, const struct f2fs_node *n,
 	if (ret)
 		return ret;
 	set_owner(x, path, &i);
+	if (set_xattrs(x, path, &i))
+		return 1;
 	if (chmod(path, le16_get(i.i_mode) & 07777) != 0)
 		return fail_errno(path, "chmod");
 	set_times(path, &i, 0);
@@ -324,6 +451,8 @@ static int extract_ino(struct ext *x, uint32_t ino, const char *path, int top_di
 			break;
 		x->files++;
 		set_owner(x, path, &n->i);
+		if ((ret = set_xattrs(x, path, &n->i)) != 0)
+			break;
 		if (chmod(path, mode & 07777) != 0)
 			ret = fail_errno(path, "chmod");
 		set_times(path, &n->i, 0);
@@ -341,6 +470,7 @@ static int extract_ino(struct ext *x, uint32_t ino, const char *path, int top_di
 		}
 		x->files++;
 		set_owner(x, path, &n->i);
+		ret = set_xattrs(x, path, &n->i);
 		set_times(path, &n->i, 1);
 		break;
 	}
@@ -365,6 +495,7 @@ static int extract_ino(struct ext *x, uint32_t ino, const char *path, int top_di
 		}
 		x->files++;
 		set_owner(x, path, &n->i);
+		ret = set_xattrs(x, path, &n->i);
 		chmod(path, mode & 07777);
 		set_times(path, &n->i, 0);
 		break;
@@ -470,6 +601,7 @@ int do_extract(struct f2fs_fs *fs, const char *what, const char *dest)
 		kv_u("directories", "directories:", x.dirs);
 		kv_u("bytes", "bytes:", x.bytes);
 		kv_u("skipped", "skipped:", x.skipped);
+		kv_u("xattrs", "xattrs set:", x.xattrs);
 		out_obj_end();
 	}
 	for (size_t k = 0; k < x.nlinks; k++)

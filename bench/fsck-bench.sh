@@ -1,0 +1,159 @@
+#!/usr/bin/env bash
+# fsck-bench.sh: our `fsck.f2fs -f -n IMG` against f2fs-tools'
+# `fsck.f2fs -f --dry-run COPY` (COPY: a sparse copy, stdin </dev/null), side
+# by side, on images of 10k, 100k and 1M files made by our
+# `mkfs.f2fs --rootdir` from bench/gen-bench-tree.py trees.
+#
+# Per size and tool: one untimed run, then RUNS warm timed runs (median) and
+# one cold run after `sync; echo 3 > /proc/sys/vm/drop_caches` (root only;
+# skipped otherwise). Wall time and peak RSS come from /usr/bin/time -f "%e %M".
+#
+# "Read bound": the time to just read, with pread(2) in 2 MiB chunks, what a
+# full check must read at least: the metadata area (block 0 up to
+# main_blkaddr: superblocks, checkpoint packs, SIT, NAT, SSA) and every main
+# segment the SIT (copy 0; the SIT journal is ignored) types as node
+# (hot/warm/cold node) or hot data (dentry blocks), whole segments when they
+# hold any valid block. Measured warm and cold like the tools.
+#
+# Report (markdown) on stdout, progress on stderr.
+set -euo pipefail
+
+SELF_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+ROOT=$(cd "$SELF_DIR/.." && pwd)
+SIZES="10k 100k 1M"
+RUNS=3
+WORK=${TMPDIR:-/var/tmp}
+BIN=""
+THEIRS=/usr/sbin/fsck.f2fs
+GEN=$SELF_DIR/gen-bench-tree.py
+COLD=1
+
+usage() {
+	cat <<USAGE
+Usage: $0 [--sizes "10k 100k 1M"] [--runs N] [--work DIR] [--bin DIR] [--no-cold]
+  --bin DIR   build directory holding mkfs/mkfs.f2fs and fsck/fsck.f2fs
+              (default \$ROOT/build if it has them, else \$ROOT)
+  --work DIR  where trees and images go (default \${TMPDIR:-/var/tmp};
+              not tmpfs if cold runs are to mean anything)
+USAGE
+}
+while [[ $# -gt 0 ]]; do
+	case $1 in
+	--sizes) SIZES=$2; shift 2 ;;
+	--runs) RUNS=$2; shift 2 ;;
+	--work) WORK=$2; shift 2 ;;
+	--bin) BIN=$2; shift 2 ;;
+	--no-cold) COLD=0; shift ;;
+	-h|--help) usage; exit 0 ;;
+	*) usage >&2; exit 16 ;;
+	esac
+done
+if [[ -z $BIN ]]; then
+	if [[ -x $ROOT/build/fsck/fsck.f2fs ]]; then BIN=$ROOT/build; else BIN=$ROOT; fi
+fi
+MKFS=$BIN/mkfs/mkfs.f2fs
+OURS=$BIN/fsck/fsck.f2fs
+for x in "$MKFS" "$OURS" "$THEIRS" /usr/bin/time; do
+	[[ -x $x ]] || { echo "missing $x" >&2; exit 1; }
+done
+if [[ $COLD = 1 && ( $(id -u) != 0 || ! -w /proc/sys/vm/drop_caches ) ]]; then
+	echo "not root: no cold runs" >&2
+	COLD=0
+fi
+
+T=$(mktemp -d "$WORK/fsck-bench.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+
+num() { local s=$1; s=${s/k/000}; s=${s/M/000000}; echo "$s"; }
+drop() { sync; echo 3 >/proc/sys/vm/drop_caches; }
+median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+
+# timed CMD...: prints "wall rss_kib"
+timed() {
+	/usr/bin/time -o "$T/time" -f "%e %M" "$@" </dev/null >"$T/out" 2>&1 || true
+	tail -n 1 "$T/time"
+}
+
+readbound() {
+	python3 - "$1" <<'PY'
+import os, struct, sys, time
+f = os.open(sys.argv[1], os.O_RDONLY)
+sb = os.pread(f, 4096, 0)[1024:]
+lbps = struct.unpack_from('<I', sb, 20)[0]
+seg_main, seg0, cp, sit, nat, ssa, main = struct.unpack_from('<7I', sb, 68)
+bps = 1 << lbps
+t0 = time.monotonic()
+nbytes = 0
+CH = 2 << 20
+def rd(a, b):
+    global nbytes
+    off, end = a * 4096, b * 4096
+    while off < end:
+        n = len(os.pread(f, min(CH, end - off), off))
+        if n <= 0:
+            break
+        nbytes += n
+        off += n
+rd(0, main)
+sitb = os.pread(f, (seg_main + 54) // 55 * 4096, sit * 4096)
+segs = 0
+for s in range(seg_main):
+    v = struct.unpack_from('<H', sitb, (s // 55) * 4096 + (s % 55) * 74)[0]
+    typ, cnt = v >> 10, v & 0x3ff
+    if cnt and typ in (0, 3, 4, 5):
+        rd(main + s * bps, main + (s + 1) * bps)
+        segs += 1
+print('%.3f %d %d' % (time.monotonic() - t0, nbytes, segs))
+PY
+}
+
+report=()
+for size in $SIZES; do
+	n=$(num "$size")
+	echo "== $size files" >&2
+	python3 "$GEN" "$n" "$T/tree" >/dev/null
+	img=$T/img
+	bytes=$(( (n * 24 * 1024) + (1 << 30) ))
+	rm -f "$img"; truncate -s "$bytes" "$img"
+	"$MKFS" -q -f --rootdir "$T/tree" "$img" >&2
+	rm -rf "$T/tree"
+	cp --sparse=always "$img" "$T/copy"
+	alloc=$(du -B1 "$img" | cut -f1)
+	# warm
+	declare -A w=() r=() c=() cr=()
+	for tool in ours theirs; do
+		if [[ $tool = ours ]]; then cmd=("$OURS" -f -n "$img"); else cmd=("$THEIRS" -f --dry-run "$T/copy"); fi
+		timed "${cmd[@]}" >/dev/null
+		[[ $tool = ours ]] && cp "$T/out" "$T/ours.out" || cp "$T/out" "$T/theirs.out"
+		: >"$T/walls"; rss=0
+		for _ in $(seq "$RUNS"); do
+			read -r wall m < <(timed "${cmd[@]}")
+			echo "$wall" >>"$T/walls"
+			(( m > rss )) && rss=$m
+		done
+		w[$tool]=$(median <"$T/walls"); r[$tool]=$rss
+		if [[ $COLD = 1 ]]; then
+			drop
+			read -r wall m < <(timed "${cmd[@]}")
+			c[$tool]=$wall; cr[$tool]=$m
+		else
+			c[$tool]=-; cr[$tool]=-
+		fi
+		echo "  $tool: warm ${w[$tool]}s ${r[$tool]} KiB, cold ${c[$tool]}s" >&2
+	done
+	readbound "$img" >/dev/null
+	read -r rbw rbbytes rbsegs < <(readbound "$img")
+	rbc=-
+	if [[ $COLD = 1 ]]; then drop; read -r rbc _ _ < <(readbound "$img"); fi
+	echo "  read bound: warm ${rbw}s cold ${rbc}s ($rbbytes bytes, $rbsegs segments)" >&2
+	verdict_ours=$(tail -n 3 "$T/ours.out" | tr '\n' ' ' | cut -c1-60)
+	report+=("| $size | $(numfmt --to=iec "$alloc") | ${w[ours]} | ${w[theirs]} | $(awk -v a="${w[theirs]}" -v b="${w[ours]}" 'BEGIN{printf "%.1fx", (b>0?a/b:0)}') | ${c[ours]} | ${c[theirs]} | $rbw | $rbc | $(numfmt --to=iec "$rbbytes") | ${r[ours]} | ${r[theirs]} | $(awk -v a="${r[ours]}" -v b="${r[theirs]}" 'BEGIN{printf "%.2f", a/b}') |")
+	echo "  ours said: $verdict_ours" >&2
+	grep -iE 'fsck|error|fail' "$T/theirs.out" | tail -n 2 | sed 's/^/  theirs said: /' >&2 || true
+	rm -f "$img" "$T/copy"
+	unset w r c cr
+done
+
+echo "| Files | Image allocated | Ours warm (s) | f2fs-tools warm (s) | Speed-up warm | Ours cold (s) | f2fs-tools cold (s) | Read bound warm (s) | Read bound cold (s) | Read-bound bytes | Ours peak RSS (KiB) | f2fs-tools peak RSS (KiB) | RSS ratio |"
+echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+printf '%s\n' "${report[@]}"

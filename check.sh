@@ -11,6 +11,7 @@ build=$top/${F2FS_BUILD_DIR:-build}
 # when everything could be installed, nothing may silently skip
 if ((EUID == 0)); then
 	export F2FS_REQUIRE_PEER=${F2FS_REQUIRE_PEER:-1}
+	export F2FS_REQUIRE_FUZZ=${F2FS_REQUIRE_FUZZ:-1}
 	[[ ${F2FS_KERNEL_TESTS:-auto} != skip ]] && export F2FS_REQUIRE_KERNEL=${F2FS_REQUIRE_KERNEL:-1}
 fi
 make -C "$build" -s -j"$(nproc)" check >"$build/check.out" 2>&1

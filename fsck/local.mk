@@ -13,3 +13,7 @@ SCRIPT_TESTS += tests/fsck/clean-images.sh tests/fsck/run-cases.sh \
 EXTRA_DIST += tests/fsck/clean-images.sh tests/fsck/run-cases.sh \
 	tests/fsck/fuzz-quick.sh tests/fsck/kernel-image.sh tests/fsck/damage.py \
 	tests/fsck/make-cases.sh tests/fsck/common.sh tests/fsck/cases
+
+# libFuzzer target over f2fs_check (clang; skips without libclang-rt-14-dev).
+SCRIPT_TESTS += tests/fuzz/run-fuzz.sh
+EXTRA_DIST += tests/fuzz/run-fuzz.sh tests/fuzz/fuzz_check.c

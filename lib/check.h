@@ -71,20 +71,20 @@ enum {
 	IR_ENCRYPTED = 1 << 7,
 };
 
-struct ck_ino {
+struct ck_ino {                   /* 64 bytes: one per inode */
 	uint32_t nid;
 	uint16_t mode;
 	uint8_t inline_flags;
 	uint8_t dir_level;
-	uint32_t state;           /* IR_* */
+	uint8_t state;            /* IR_* */
+	uint8_t conn;             /* reachability walk state */
+	uint16_t addrs;           /* data pointers in the inode (<= 923) */
 	uint32_t links, refs, subdirs;
 	uint32_t parent;          /* first directory found naming it */
 	uint32_t dotdot;          /* ino in its ".." entry */
 	uint32_t pino;
-	uint32_t addrs;           /* data pointers in the inode */
 	uint32_t depth;
 	uint64_t size, i_blocks, counted;
-	uint8_t conn;             /* reachability walk state */
 };
 
 /* A data or node block seen, for SSA and directory reading. */

@@ -273,7 +273,11 @@ static int add_nid(struct ck *ck, uint32_t nid, uint32_t ino, uint32_t blkaddr)
 	struct ck_nid *n;
 
 	if (ck->nnids == ck->nids_cap) {
-		uint32_t cap = ck->nids_cap ? ck->nids_cap * 2 : 1024;
+		/* first guess: the checkpoint's valid_node_count (bounded by
+		 * the NAT), so that a consistent image needs no doubling slack */
+		uint32_t vn = le32_get(ck->cp->valid_node_count);
+		uint32_t cap = ck->nids_cap ? ck->nids_cap * 2 :
+			       vn > 1024 && vn < ck->max_nid ? vn + 16 : 1024;
 		struct ck_nid *p = realloc(ck->nids, (size_t)cap * sizeof(*p));
 
 		if (!p)

@@ -100,7 +100,12 @@ static int add_edge(struct ck *ck, uint32_t child, uint32_t owner, uint32_t ofs,
 static int add_blk(struct ck *ck, uint32_t addr, uint32_t nid, uint32_t idx, int node)
 {
 	if (ck->nblks == ck->blks_cap) {
-		size_t cap = ck->blks_cap ? ck->blks_cap * 2 : 4096;
+		/* first guess: the blocks the SIT marks valid (exact when the
+		 * image is consistent), so that no doubling slack is left over */
+		size_t cap = ck->blks_cap ? ck->blks_cap * 2 :
+			     ck->sit_valid_total + 16 > 4096 &&
+			     ck->sit_valid_total < ck->main_end - ck->main_blkaddr ?
+			     (size_t)ck->sit_valid_total + 16 : 4096;
 		struct ck_blk *p = realloc(ck->blks, cap * sizeof(*p));
 
 		if (!p)
@@ -159,7 +164,9 @@ static struct ck_ino *new_ino(struct ck *ck, struct ck_nid *n)
 	struct ck_ino *in;
 
 	if (ck->ninos == ck->inos_cap) {
-		uint32_t cap = ck->inos_cap ? ck->inos_cap * 2 : 1024;
+		/* first guess: the inodes the NAT names (exact when consistent) */
+		uint32_t cap = ck->inos_cap ? ck->inos_cap * 2 :
+			       ck->nat_inodes + 16 > 1024 ? ck->nat_inodes + 16 : 1024;
 		struct ck_ino *p = realloc(ck->inos, (size_t)cap * sizeof(*p));
 
 		if (!p)
@@ -673,13 +680,28 @@ static int dentry_cb(struct ck *ck, uint32_t item, uint32_t addr, const uint8_t 
 	return 0;
 }
 
+static int push_key(uint64_t **keys, size_t *n, size_t *cap, uint64_t key)
+{
+	if (*n == *cap) {
+		uint64_t *p = realloc(*keys, 2 * *cap * sizeof(**keys));
+
+		if (!p)
+			return -1;
+		*keys = p;
+		*cap *= 2;
+	}
+	(*keys)[(*n)++] = key;
+	return 0;
+}
+
 static int read_dirs(struct ck *ck)
 {
 	uint64_t *keys;
-	size_t n = 0;
+	size_t n = 0, cap = 1024;
 	int ret;
 
-	keys = malloc((ck->nblks + ck->ninos + 1) * sizeof(*keys));
+	/* grown as needed: directory blocks are few next to all the blocks */
+	keys = malloc(cap * sizeof(*keys));
 	if (!keys)
 		return f2fs_fail(ck->err, -ENOMEM, "out of memory for directory blocks");
 	for (uint32_t k = 0; k < ck->nnids; k++) {
@@ -690,8 +712,10 @@ static int read_dirs(struct ck *ck)
 			continue;
 		in = &ck->inos[nn->inode_idx];
 		if ((in->mode & F2FS_S_IFMT) == F2FS_S_IFDIR && !(in->state & IR_BROKEN) &&
-		    (in->inline_flags & F2FS_INLINE_DENTRY))
-			keys[n++] = (uint64_t)nn->blkaddr << 32 | k | INLINE_ITEM;
+		    (in->inline_flags & F2FS_INLINE_DENTRY)) {
+			if (push_key(&keys, &n, &cap, (uint64_t)nn->blkaddr << 32 | k | INLINE_ITEM))
+				goto nomem;
+		}
 	}
 	for (size_t k = 0; k < ck->nblks; k++) {
 		const struct ck_blk *b = &ck->blks[k];
@@ -707,12 +731,16 @@ static int read_dirs(struct ck *ck)
 			continue;
 		if (!(nn->flags & NR_INODE) && !(nn->flags & NR_REACHED))
 			continue;
-		keys[n++] = (uint64_t)b->addr << 32 | (uint32_t)k;
+		if (push_key(&keys, &n, &cap, (uint64_t)b->addr << 32 | (uint32_t)k))
+			goto nomem;
 	}
 	ck_sort_keys(keys, n);
 	ret = ck_read_sorted(ck, keys, n, "directories", dentry_cb, NULL);
 	free(keys);
 	return ret;
+nomem:
+	free(keys);
+	return f2fs_fail(ck->err, -ENOMEM, "out of memory for directory blocks");
 }
 
 /* ---- orphans ------------------------------------------------------------ */

@@ -1,0 +1,71 @@
+#!/bin/bash
+# libFuzzer over f2fs_check() (FULL mode): builds tests/fuzz/fuzz_check.c
+# and the library sources with clang -fsanitize=fuzzer,address,undefined,
+# runs it for F2FS_FUZZ_SECONDS (default 60) on a corpus directory
+# (F2FS_FUZZ_CORPUS, default a fresh temporary one) and fails on any crash,
+# leak or sanitizer report. Skips (77) when clang or libFuzzer (Debian:
+# clang, libclang-rt-14-dev) is missing, unless F2FS_REQUIRE_FUZZ=1.
+set -u
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
+SRC=$(cd "$HERE/../.." && pwd -P)
+CLANG=${CLANG:-clang}
+SECS=${F2FS_FUZZ_SECONDS:-60}
+
+skip() {
+	echo "fuzz: $*"
+	if [[ ${F2FS_REQUIRE_FUZZ:-0} = 1 ]]; then
+		echo "fuzz: 0 passed, 1 failed (F2FS_REQUIRE_FUZZ=1)"
+		exit 1
+	fi
+	exit 77
+}
+
+command -v "$CLANG" >/dev/null 2>&1 || skip "$CLANG not found"
+W=$(mktemp -d "${TMPDIR:-/tmp}/f2fs-fuzz.XXXXXX") || exit 1
+trap 'rm -rf "$W"' EXIT
+echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; (void)n; return 0; }' >"$W/probe.c"
+"$CLANG" -fsanitize=fuzzer,address,undefined "$W/probe.c" -o "$W/probe" >/dev/null 2>&1 ||
+	skip "libFuzzer runtime missing (install libclang-rt-14-dev)"
+
+echo "fuzz: building with $CLANG"
+if ! "$CLANG" -g -O1 -std=c11 -D_GNU_SOURCE -I"$SRC/include" \
+	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+	-fno-omit-frame-pointer \
+	"$SRC/tests/fuzz/fuzz_check.c" "$SRC"/lib/*.c \
+	-o "$W/fuzz_check" -lz -luuid -lblkid >"$W/build.log" 2>&1; then
+	cat "$W/build.log"
+	echo "fuzz: 0 passed, 1 failed (build)"
+	exit 1
+fi
+
+CORPUS=${F2FS_FUZZ_CORPUS:-$W/corpus}
+mkdir -p "$CORPUS" "$W/artifacts"
+# A few starting patch lists: no change, and one-byte edits of the first
+# non-zero blocks (superblock, checkpoint, ...).
+printf '' >"$CORPUS/empty"
+for s in 0 1 2 3 4 8 16 32 64; do
+	printf "\\x$(printf %02x $s)\\x00\\x40\\x00\\x01\\xff" >"$CORPUS/seed$s"
+done
+
+echo "fuzz: running for ${SECS}s"
+UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
+	"$W/fuzz_check" -max_total_time="$SECS" -timeout=25 -rss_limit_mb=2048 \
+	-max_len=512 -print_final_stats=1 -artifact_prefix="$W/artifacts/" \
+	"$CORPUS" >"$W/log" 2>&1
+rc=$?
+tail -n 12 "$W/log"
+runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$W/log" | tail -1)
+if [[ $rc -ne 0 ]] || grep -qE 'ERROR: (AddressSanitizer|LeakSanitizer|libFuzzer)|runtime error:' "$W/log"; then
+	grep -nE -A30 'ERROR: |runtime error:' "$W/log" | head -60
+	for a in "$W"/artifacts/*; do
+		[[ -e $a ]] || continue
+		mkdir -p "${TMPDIR:-/tmp}/f2fs-fuzz-crashes"
+		cp "$a" "${TMPDIR:-/tmp}/f2fs-fuzz-crashes/" && echo "fuzz: kept ${TMPDIR:-/tmp}/f2fs-fuzz-crashes/${a##*/}"
+	done
+	echo "fuzz: ${runs:-?} execs, crash or sanitizer report (exit $rc)"
+	echo "fuzz: 0 passed, 1 failed"
+	exit 1
+fi
+echo "fuzz: ${runs:-?} execs in ${SECS}s, no crash"
+echo "fuzz: 1 passed, 0 failed"

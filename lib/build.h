@@ -42,6 +42,7 @@ struct bld {
 	struct bld_log log[F2FS_NR_CURSEG_TYPE];
 	struct bld_seg *seg;               /* segment_count_main entries */
 	uint32_t next_sec;                 /* where new sections are looked for */
+	uint32_t taken_segs;               /* segments a log has used */
 	struct bld_nat *nat;               /* indexed by nid */
 	uint32_t nat_cap, max_nid, next_nid;
 	uint64_t valid_blocks;

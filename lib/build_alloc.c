@@ -25,6 +25,7 @@ int bld_init(struct bld *b, const struct f2fs_layout *l, struct f2fs_dev *const 
 				 l->segment_count_main);
 	for (int t = 0; t < F2FS_NR_CURSEG_TYPE; t++) {
 		b->log[t].segno = l->cur_seg[t];
+		b->taken_segs += !b->seg[l->cur_seg[t]].taken;
 		b->seg[l->cur_seg[t]].taken = 1;
 		b->seg[l->cur_seg[t]].type = (uint8_t)t;
 	}
@@ -159,6 +160,7 @@ static int close_segment(struct bld *b, enum f2fs_seg_type t)
 	b->seg[lg->segno].valid = lg->blkoff;
 	b->seg[next].taken = 1;
 	b->seg[next].type = (uint8_t)t;
+	b->taken_segs++;
 	memset(lg, 0, sizeof(*lg));
 	lg->segno = next;
 	return 0;

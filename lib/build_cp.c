@@ -17,10 +17,8 @@ static void fill_cp_block(const struct bld *b, uint64_t ver, uint32_t flags,
 			  uint32_t total, uint32_t start_sum, struct f2fs_checkpoint *cp)
 {
 	const struct f2fs_layout *l = b->l;
-	uint32_t free_segs = 0;
+	uint32_t free_segs = l->segment_count_main - b->taken_segs;
 
-	for (uint32_t s = 0; s < l->segment_count_main; s++)
-		free_segs += !b->seg[s].taken;
 	cp->checkpoint_ver = le64_put(ver);
 	cp->user_block_count = le64_put(l->user_block_count);
 	cp->valid_block_count = le64_put(b->valid_blocks);

@@ -122,21 +122,26 @@ static int flush_sit(struct bld *b)
 	int ret = 0;
 
 	for (uint32_t first = 0; first < nseg && !ret; first += F2FS_SIT_ENTRY_PER_BLOCK) {
+		uint32_t end = first + F2FS_SIT_ENTRY_PER_BLOCK < nseg ?
+			       first + F2FS_SIT_ENTRY_PER_BLOCK : nseg;
 		bool any = false;
 
+		/* most SIT blocks of a new image stay empty: look before filling */
+		for (uint32_t segno = first; segno < end && !any; segno++)
+			any = b->seg[segno].valid && !is_current(b, segno);
+		if (!any)
+			continue;
 		memset(&sb, 0, sizeof(sb));
-		for (uint32_t i = 0; i < F2FS_SIT_ENTRY_PER_BLOCK && first + i < nseg; i++) {
-			const struct bld_seg *s = &b->seg[first + i];
+		for (uint32_t segno = first; segno < end; segno++) {
+			const struct bld_seg *s = &b->seg[segno];
+			struct f2fs_sit_entry *e = &sb.entries[segno - first];
 
-			if (!s->valid || is_current(b, first + i))
+			if (!s->valid || is_current(b, segno))
 				continue;
-			sb.entries[i].vblocks = le16_put((uint16_t)((s->type << F2FS_SIT_VBLOCKS_SHIFT) |
-								    s->valid));
-			memset(sb.entries[i].valid_map, 0xFF, sizeof(sb.entries[i].valid_map));
-			any = true;
+			e->vblocks = le16_put((uint16_t)((s->type << F2FS_SIT_VBLOCKS_SHIFT) | s->valid));
+			memset(e->valid_map, 0xFF, sizeof(e->valid_map));
 		}
-		if (any)
-			ret = bld_write(b, b->l->sit_blkaddr + first / F2FS_SIT_ENTRY_PER_BLOCK, &sb);
+		ret = bld_write(b, b->l->sit_blkaddr + first / F2FS_SIT_ENTRY_PER_BLOCK, &sb);
 	}
 	memset(&b->sit_journal, 0, sizeof(b->sit_journal));
 	b->sit_journal.n_entries = le16_put(F2FS_NR_CURSEG_TYPE);

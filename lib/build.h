@@ -43,6 +43,8 @@ struct bld {
 	struct bld_seg *seg;               /* segment_count_main entries */
 	uint32_t next_sec;                 /* where new sections are looked for */
 	uint32_t taken_segs;               /* segments a log has used */
+	uint32_t *closed;                  /* full segments, in closing order */
+	size_t nclosed, closed_cap;
 	struct bld_nat *nat;               /* indexed by nid */
 	uint32_t nat_cap, max_nid, next_nid;
 	uint64_t valid_blocks;

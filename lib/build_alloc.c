@@ -36,6 +36,8 @@ void bld_free(struct bld *b)
 {
 	free(b->seg);
 	free(b->nat);
+	free(b->closed);
+	b->closed = NULL;
 	b->seg = NULL;
 	b->nat = NULL;
 }
@@ -155,8 +157,20 @@ static int close_segment(struct bld *b, enum f2fs_seg_type t)
 
 	if (!ret)
 		ret = next_segment(b, lg->segno, &next);
+	if (!ret && b->nclosed == b->closed_cap) {
+		size_t cap = b->closed_cap ? b->closed_cap * 2 : 256;
+		uint32_t *p = realloc(b->closed, cap * sizeof(*p));
+
+		if (!p)
+			ret = f2fs_fail(b->err, -ENOMEM, "out of memory closing segments");
+		else {
+			b->closed = p;
+			b->closed_cap = cap;
+		}
+	}
 	if (ret)
 		return ret;
+	b->closed[b->nclosed++] = lg->segno;
 	b->seg[lg->segno].valid = lg->blkoff;
 	b->seg[next].taken = 1;
 	b->seg[next].type = (uint8_t)t;

@@ -102,12 +102,11 @@ static int flush_nat(struct bld *b)
 	return ret;
 }
 
-static bool is_current(const struct bld *b, uint32_t segno)
+static int cmp_u32(const void *a, const void *b)
 {
-	for (int t = 0; t < F2FS_NR_CURSEG_TYPE; t++)
-		if (b->log[t].segno == segno)
-			return true;
-	return false;
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return x < y ? -1 : x > y;
 }
 
 /* Closed segments go to SIT blocks (copy 1); current ones to the journal. */
@@ -117,27 +116,19 @@ static int flush_sit(struct bld *b)
 		F2FS_SEG_HOT_NODE, F2FS_SEG_WARM_NODE, F2FS_SEG_COLD_NODE,
 		F2FS_SEG_HOT_DATA, F2FS_SEG_WARM_DATA, F2FS_SEG_COLD_DATA,
 	};
-	uint32_t nseg = b->l->segment_count_main;
 	struct f2fs_sit_block sb;
 	int ret = 0;
 
-	for (uint32_t first = 0; first < nseg && !ret; first += F2FS_SIT_ENTRY_PER_BLOCK) {
-		uint32_t end = first + F2FS_SIT_ENTRY_PER_BLOCK < nseg ?
-			       first + F2FS_SIT_ENTRY_PER_BLOCK : nseg;
-		bool any = false;
+	/* only the closed segments: a big image is mostly empty SIT blocks */
+	qsort(b->closed, b->nclosed, sizeof(*b->closed), cmp_u32);
+	for (size_t i = 0; i < b->nclosed && !ret;) {
+		uint32_t first = b->closed[i] / F2FS_SIT_ENTRY_PER_BLOCK * F2FS_SIT_ENTRY_PER_BLOCK;
 
-		/* most SIT blocks of a new image stay empty: look before filling */
-		for (uint32_t segno = first; segno < end && !any; segno++)
-			any = b->seg[segno].valid && !is_current(b, segno);
-		if (!any)
-			continue;
 		memset(&sb, 0, sizeof(sb));
-		for (uint32_t segno = first; segno < end; segno++) {
-			const struct bld_seg *s = &b->seg[segno];
-			struct f2fs_sit_entry *e = &sb.entries[segno - first];
+		for (; i < b->nclosed && b->closed[i] < first + F2FS_SIT_ENTRY_PER_BLOCK; i++) {
+			const struct bld_seg *s = &b->seg[b->closed[i]];
+			struct f2fs_sit_entry *e = &sb.entries[b->closed[i] - first];
 
-			if (!s->valid || is_current(b, segno))
-				continue;
 			e->vblocks = le16_put((uint16_t)((s->type << F2FS_SIT_VBLOCKS_SHIFT) | s->valid));
 			memset(e->valid_map, 0xFF, sizeof(e->valid_map));
 		}

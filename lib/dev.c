@@ -248,6 +248,11 @@ uint64_t f2fs_dev_zone_bytes(const struct f2fs_dev *dev) { return dev->zone_byte
 uint64_t f2fs_dev_bytes_written(const struct f2fs_dev *dev) { return dev->bytes_written; }
 void f2fs_dev_fail_after(struct f2fs_dev *dev, int64_t nblocks) { dev->fail_after = nblocks; }
 
+bool f2fs_dev_is_all_holes(const struct f2fs_dev *dev)
+{
+	return !dev->blockdev && lseek(dev->fd, 0, SEEK_DATA) < 0 && errno == ENXIO;
+}
+
 int f2fs_dev_grow(struct f2fs_dev *dev, uint64_t bytes, struct f2fs_error *err)
 {
 	if (dev->blockdev || bytes <= dev->bytes)

@@ -89,7 +89,8 @@ static int probe_devices(struct mkfs_run *r, struct f2fs_error *err)
 		char what[128];
 		int found;
 
-		if (f2fs_dev_bytes(r->dev[i]) == 0)
+		/* an empty or all-hole image file holds no signature to find */
+		if (f2fs_dev_bytes(r->dev[i]) == 0 || f2fs_dev_is_all_holes(r->dev[i]))
 			continue;
 		found = f2fs_probe_existing(r->o->devices[i], what, sizeof(what), err);
 		if (found < 0)

@@ -43,6 +43,9 @@ uint64_t f2fs_dev_start_sector(const struct f2fs_dev *dev);
 /* Zone size in bytes of a host-managed/aware zoned device, else 0. */
 uint64_t f2fs_dev_zone_bytes(const struct f2fs_dev *dev);
 
+/* A regular file with no data at all (only holes)? */
+bool f2fs_dev_is_all_holes(const struct f2fs_dev *dev);
+
 /* Grow a regular file (sparse) to bytes; no-op if it is already as large. */
 int f2fs_dev_grow(struct f2fs_dev *dev, uint64_t bytes, struct f2fs_error *err);
 

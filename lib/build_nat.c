@@ -120,7 +120,8 @@ static int flush_sit(struct bld *b)
 	int ret = 0;
 
 	/* only the closed segments: a big image is mostly empty SIT blocks */
-	qsort(b->closed, b->nclosed, sizeof(*b->closed), cmp_u32);
+	if (b->nclosed > 1)
+		qsort(b->closed, b->nclosed, sizeof(*b->closed), cmp_u32);
 	for (size_t i = 0; i < b->nclosed && !ret;) {
 		uint32_t first = b->closed[i] / F2FS_SIT_ENTRY_PER_BLOCK * F2FS_SIT_ENTRY_PER_BLOCK;
 

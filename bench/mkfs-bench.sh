@@ -9,7 +9,8 @@
 #             data: an f2fs-tools-formatted file system plus random data at
 #             scattered offsets (some inside the metadata area)
 #
-# For every run: wall time, peak RSS (/usr/bin/time -f %M), bytes allocated
+# For every run: wall time and peak RSS (bench/runtime.c: posix_spawn and
+# wait4 around the tool alone), bytes allocated
 # in the image afterwards (du -B1) and bytes the tool passed to write
 # syscalls (wchar from /proc/<pid>/io, which the shell accumulates from the
 # children it reaps). The last image of each tool/scenario is checked with
@@ -85,7 +86,6 @@ fi
 [ -x "$OURS" ] || die "--ours $OURS is not executable"
 [ -x "$THEIRS" ] || die "--theirs $THEIRS is not executable (apt-get install f2fs-tools)"
 [ -x "$FSCK" ] || die "--fsck $FSCK is not executable (apt-get install f2fs-tools)"
-[ -x /usr/bin/time ] || die "/usr/bin/time missing (apt-get install time)"
 OURS=$(cd "$(dirname "$OURS")" && pwd)/$(basename "$OURS")
 
 if [ -n "$DIR" ]; then
@@ -96,54 +96,22 @@ else
 fi
 cleanup() { if [ "$KEEP" = 1 ]; then log "work directory kept: $WORK"; else rm -rf "$WORK"; fi; }
 trap cleanup EXIT
+BENCH_WORK=$WORK
+# shellcheck source=bench/common.sh
+. "$SELF_DIR/common.sh"
+bench_init
 
 # ---------------------------------------------------------------- helpers
 
 to_bytes() { numfmt --from=iec "$1"; }
 
-# IO_WCHAR: bytes this shell and every child it has reaped passed to write
-# syscalls so far (Linux adds a reaped child's I/O counters to its parent's).
-read_io() {
-	local k v
-	IO_WCHAR=0
-	while read -r k v; do
-		case $k in wchar:) IO_WCHAR=$v ;; esac
-	done < "/proc/$BASHPID/io"
-}
-
-# CHILD_CPU: user+sys seconds of all reaped children so far (bash's
-# `times`, from getrusage, millisecond resolution). No command substitution
-# here: a subshell would see its own (empty) child counters.
-read_child_cpu() {
-	times >"$WORK/times.out"
-	CHILD_CPU=$(awk 'NR == 2 {
-		n = split($0, f, " "); t = 0
-		for (i = 1; i <= n; i++) { split(f[i], p, "m"); sub("s", "", p[2]); t += p[1] * 60 + p[2] }
-		printf "%.3f", t }' "$WORK/times.out")
-}
-
 # run_tool BIN IMAGE LOG: one timed format. Sets R_WALL (s), R_RSS (KiB),
 # R_CPU (s), R_WCHAR (bytes), R_DU (bytes), R_RC.
 run_tool() {
-	local bin=$1 img=$2 out=$3 t0 t1 w0 c0
-	sync
-	read_child_cpu; c0=$CHILD_CPU
-	read_io; w0=$IO_WCHAR
-	R_RC=0
-	t0=$EPOCHREALTIME
-	/usr/bin/time -o "$WORK/time.out" -f '%M' "$bin" -f "$img" >"$out" 2>&1 || R_RC=$?
-	t1=$EPOCHREALTIME
-	read_io
-	read_child_cpu
-	R_CPU=$(awk -v a="$c0" -v b="$CHILD_CPU" 'BEGIN { printf "%.3f", b - a }')
-	R_WCHAR=$((IO_WCHAR - w0))
-	R_WALL=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.4f", b - a }')
-	R_RSS=$(tail -n 1 "$WORK/time.out")
+	local bin=$1 img=$2 out=$3
+	timed "$out" "$bin" -f "$img"
+	R_WALL=$T_WALL; R_CPU=$T_CPU; R_RSS=$T_RSS; R_WCHAR=$T_W; R_RC=$T_RC
 	R_DU=$(du -B1 "$img" | cut -f1)
-	if [ "$R_RC" != 0 ]; then
-		log "  $bin exited $R_RC; output:"
-		sed 's/^/    /' "$out" >&2
-	fi
 }
 
 # stats VALUES...: "min median max"
@@ -156,33 +124,6 @@ stats() {
 		}'
 }
 
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1f", a / b; else print "inf" }'; }
-human() { numfmt --to=iec-i --suffix=B --format='%.1f' "$1"; }
-
-# Lines fsck.f2fs 1.15 prints on a clean image from our mkfs or its own.
-BENIGN='^(Info: Corrupted valid nat_bits in checkpoint|Info: Write valid nat_bits in checkpoint|Info: Force to fix corruption|\[FSCK\] fixing SIT types|Info: Duplicate valid checkpoint to mirror position.*)$'
-SUSPECT='\[Fail\]|\[FIX|ASSERT|[Ee]rror|[Cc]orrupt|[Ww]rong|[Ii]nvalid|[Mm]ismatch|not match|[Ii]nconsisten|[Bb]ad '
-
-# fsck_check IMAGE LOG: sets FSCK_RESULT ("clean" or "FAIL: ...").
-fsck_check() {
-	local img=$1 out=$2 copy="$WORK/fsck-copy.img" rc=0 bad
-	rm -f "$copy"
-	cp --sparse=always "$img" "$copy"
-	"$FSCK" -f --dry-run "$copy" </dev/null >"$out" 2>&1 || rc=$?
-	rm -f "$copy"
-	bad=$(grep -Ev "$BENIGN" "$out" | grep -Fv '[Ok..]' | grep -E "$SUSPECT" |
-		head -n 3 | tr -s ' ' | tr '\n' ';' || true)
-	if [ "$rc" != 0 ]; then
-		FSCK_RESULT="FAIL: exit $rc ${bad}"
-	elif [ -n "$bad" ]; then
-		FSCK_RESULT="FAIL: ${bad}"
-	elif ! grep -q 'other corrupted bugs.*\[Ok\.\.\]' "$out"; then
-		FSCK_RESULT="FAIL: no '[FSCK] other corrupted bugs [Ok..]' line"
-	else
-		FSCK_RESULT="clean"
-	fi
-	[ "$FSCK_RESULT" = clean ] || { log "  fsck: $FSCK_RESULT"; sed 's/^/    /' "$out" >&2; }
-}
 
 # Results, keyed "scenario|size|tool".
 declare -A RES_WALL RES_CPU RES_RSS RES_WCHAR RES_DU RES_DU_BEFORE RES_FSCK RES_FAILS
@@ -228,7 +169,7 @@ bench() {
 		RES_FAILS[$key]=${fails[$tool]}
 		if [ "$CHECK" = 1 ]; then
 			log "$scen $size $tool: fsck.f2fs on the last image"
-			fsck_check "$WORK/$scen-$size-$tool.img" "$WORK/$scen-$size-$tool.fsck.log"
+			fsck_check "$FSCK" "$WORK/$scen-$size-$tool.img" "$WORK/$scen-$size-$tool.fsck.log" "$WORK"
 			RES_FSCK[$key]=$FSCK_RESULT
 		else
 			RES_FSCK[$key]="not checked"
@@ -328,9 +269,9 @@ for n in "${NOTES[@]+"${NOTES[@]}"}"; do echo "- **Note:** $n"; done
 echo
 echo "## Results"
 echo
-echo "Wall time: best / median of $RUNS runs (bash \$EPOCHREALTIME around the \`/usr/bin/time\` call, so it includes one fork+exec)."
-echo "CPU: user+sys of the tool (getrusage via bash \`times\`, ms resolution), median; less sensitive than wall time to other load on the machine."
-echo "Peak RSS: /usr/bin/time %M, max over runs. \"Allocated after\": \`du -B1\` of the image after the run (median)."
+echo "Wall time: best / median of $RUNS runs, CLOCK_MONOTONIC around posix_spawn + wait4 of the tool alone (bench/runtime.c), so the tool's own exec and start-up count but no shell or time(1) fork does."
+echo "CPU: user+sys of the tool (wait4 rusage), median; less sensitive than wall time to other load on the machine."
+echo "Peak RSS: wait4 ru_maxrss, max over runs. \"Allocated after\": \`du -B1\` of the image after the run (median)."
 echo "\"Written\": bytes passed to write syscalls by the tool (/proc/<pid>/io wchar, median; includes its few KB of console output)."
 echo
 echo "| Scenario | Size | Tool | Best wall (s) | Median wall (s) | Median CPU (s) | Peak RSS (KiB) | Allocated before | Allocated after | Written | Failed runs | fsck.f2fs |"
@@ -402,8 +343,8 @@ echo
 echo '```sh'
 echo "# fresh, each run (SIZE in: ${RUN_SIZES[*]-none}):"
 echo "rm -f IMG && truncate -s SIZE IMG && sync"
-echo "/usr/bin/time -f %M $OURS -f IMG"
-echo "/usr/bin/time -f %M $THEIRS -f IMG"
+echo "bench/runtime OUT $OURS -f IMG"
+echo "bench/runtime OUT $THEIRS -f IMG"
 echo "du -B1 IMG"
 if [ -n "$REFORMAT_SIZE" ]; then
 	echo "# reformat ($REFORMAT_SIZE), each run: build the old image, then the same mkfs commands"

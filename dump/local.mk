@@ -8,6 +8,7 @@ sbin_PROGRAMS += dump/dump.f2fs
 dump_dump_f2fs_SOURCES = dump/main.c dump/views.c dump/extract.c dump/out.c \
 	dump/out.h dump/dump.h
 dump_dump_f2fs_LDADD = $(LIBF2FS)
+dump_dump_f2fs_LDFLAGS = $(AM_LDFLAGS) $(TOOL_LDFLAGS)
 dist_man_MANS += man/dump.f2fs.8
 
 SCRIPT_TESTS += tests/dump/dump-basic.sh tests/dump/dump-views.sh \

@@ -6,6 +6,7 @@ noinst_HEADERS += include/f2fs/check.h
 sbin_PROGRAMS += fsck/fsck.f2fs
 fsck_fsck_f2fs_SOURCES = fsck/main.c
 fsck_fsck_f2fs_LDADD = $(LIBF2FS)
+fsck_fsck_f2fs_LDFLAGS = $(AM_LDFLAGS) $(TOOL_LDFLAGS)
 dist_man_MANS += man/fsck.f2fs.8
 
 SCRIPT_TESTS += tests/fsck/clean-images.sh tests/fsck/run-cases.sh \

@@ -42,7 +42,7 @@ Usage: $0 [options]
   --dir DIR            where the images go (default: a new directory in
                        \${TMPDIR:-/var/tmp}); needs a few hundred MB free,
                        about 2 GB for 16 TiB
-  --ours PATH          our mkfs.f2fs (default: build-bench/, build/ or mkfs/
+  --ours PATH          our mkfs.f2fs (default: build/ or mkfs/
                        under the source tree, the first that exists)
   --theirs PATH        f2fs-tools' mkfs.f2fs (default $THEIRS)
   --fsck PATH          f2fs-tools' fsck.f2fs (default $FSCK)
@@ -77,8 +77,7 @@ log() { echo "[bench] $*" >&2; }
 
 case $RUNS in ''|*[!0-9]*|0) die "--runs needs a positive integer" ;; esac
 if [ -z "$OURS" ]; then
-	for c in "$ROOT/build-bench/mkfs/mkfs.f2fs" "$ROOT/build/mkfs/mkfs.f2fs" \
-		 "$ROOT/mkfs/mkfs.f2fs"; do
+	for c in "$ROOT/build/mkfs/mkfs.f2fs" "$ROOT/mkfs/mkfs.f2fs"; do
 		if [ -x "$c" ]; then OURS=$c; break; fi
 	done
 	[ -n "$OURS" ] || die "no built mkfs.f2fs found; build one or pass --ours"

@@ -13,7 +13,7 @@
 # and, at --cold-size files (default 100000), one more run of ours after
 # `sync; echo 3 > /proc/sys/vm/drop_caches` (needs root; drops the caches of
 # the whole machine).
-# Per run: wall time, peak RSS (/usr/bin/time -f %M; for f2fs-tools the max
+# Per run: wall time, peak RSS (bench/runtime.c, wait4; for f2fs-tools the max
 # of mkfs and sload), bytes passed to write/read syscalls (/proc/<pid>/io
 # wchar/rchar) and bytes allocated in the image (du -B1). The last image of
 # each tool and size is checked with fsck.f2fs -f --dry-run on a sparse copy.
@@ -63,8 +63,8 @@ Usage: $0 [options]
                          something; tmpfs cannot drop its pages)
   --fsck-dir DIR         where the sparse copies for fsck go (default: the
                          tree directory)
-  --ours PATH            our mkfs.f2fs (default: build-rdb/, build-bench/,
-                         build/ under the source tree, the first built)
+  --ours PATH            our mkfs.f2fs (default: build/ or mkfs/ under the
+                         source tree, the first built)
   --theirs PATH          f2fs-tools' mkfs.f2fs (default $THEIRS)
   --sload PATH           f2fs-tools' sload.f2fs (default $SLOAD)
   --fsck PATH            f2fs-tools' fsck.f2fs (default $FSCK)
@@ -126,8 +126,7 @@ mapfile -t NS < <(printf '%s\n' "${NS[@]}" | sort -n | uniq)
 [ -z "$COLD_SIZE" ] || COLD_SIZE=$(count "$COLD_SIZE")
 
 if [ -z "$OURS" ]; then
-	for c in "$ROOT/build-rdb/mkfs/mkfs.f2fs" "$ROOT/build-bench/mkfs/mkfs.f2fs" \
-		 "$ROOT/build/mkfs/mkfs.f2fs"; do
+	for c in "$ROOT/build/mkfs/mkfs.f2fs" "$ROOT/mkfs/mkfs.f2fs"; do
 		if [ -x "$c" ]; then OURS=$c; break; fi
 	done
 	[ -n "$OURS" ] || die "no built mkfs.f2fs found; build one or pass --ours"
@@ -137,7 +136,6 @@ OURS=$(cd "$(dirname "$OURS")" && pwd)/$(basename "$OURS")
 for t in "$THEIRS" "$SLOAD" "$FSCK"; do
 	[ -x "$t" ] || die "$t is not executable (apt-get install f2fs-tools)"
 done
-[ -x /usr/bin/time ] || die "/usr/bin/time missing (apt-get install time)"
 command -v python3 >/dev/null || die "python3 missing"
 
 avail() { df -B1 --output=avail "$1" | tail -n 1 | tr -d ' '; }
@@ -174,71 +172,16 @@ cleanup() {
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
+BENCH_WORK=$IWORK
+# shellcheck source=bench/common.sh
+. "$SELF_DIR/common.sh"
+bench_init
 
 # ---------------------------------------------------------------- helpers
 
-# IO_W / IO_R: bytes this shell and every child it has reaped passed to
-# write / read syscalls so far (Linux adds a reaped child's I/O counters to
-# its parent's). Must run in the main shell, not in $(...).
-read_io() {
-	local k v
-	IO_W=0; IO_R=0
-	while read -r k v; do
-		case $k in wchar:) IO_W=$v ;; rchar:) IO_R=$v ;; esac
-	done < "/proc/$BASHPID/io"
-}
-
-# timed OUT CMD...: run CMD under /usr/bin/time. Sets T_WALL (s), T_CPU
-# (user+sys s), T_RSS (KiB), T_W, T_R (bytes), T_RC.
-timed() {
-	local out=$1 tout=$IWORK/time.out t0 t1 w0 r0
-	shift
-	sync
-	read_io; w0=$IO_W; r0=$IO_R
-	T_RC=0
-	t0=$EPOCHREALTIME
-	/usr/bin/time -o "$tout" -f 'rusage %M %U %S' "$@" >"$out" 2>&1 || T_RC=$?
-	t1=$EPOCHREALTIME
-	read_io
-	T_W=$((IO_W - w0)); T_R=$((IO_R - r0))
-	T_WALL=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')
-	read -r T_RSS T_CPU < <(awk '$1 == "rusage" { r = $2; c = $3 + $4 } END { printf "%d %.2f\n", r, c }' "$tout")
-	if [ "$T_RC" != 0 ]; then
-		log "  $1 exited $T_RC; last output:"
-		tail -n 15 "$out" | sed 's/^/    /' >&2
-	fi
-}
-
 median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; if (m == int(m) && m > 1000) printf "%.0f\n", m; else printf "%.2f\n", m }'; }
 maxof() { printf '%s\n' "$@" | sort -g | tail -n 1; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1f", a / b; else print "inf" }'; }
-human() { numfmt --to=iec-i --suffix=B --format='%.1f' "$1"; }
 mib() { awk -v b="$1" 'BEGIN { printf "%.0f", b / 1048576 }'; }
-
-# Lines fsck.f2fs 1.15 prints on a clean image from our mkfs or its own.
-BENIGN='^(Info: Corrupted valid nat_bits in checkpoint|Info: Write valid nat_bits in checkpoint|Info: Force to fix corruption|\[FSCK\] fixing SIT types|Info: Duplicate valid checkpoint to mirror position.*)$'
-SUSPECT='\[Fail\]|\[FIX|ASSERT|[Ee]rror|[Cc]orrupt|[Ww]rong|[Ii]nvalid|[Mm]ismatch|not match|[Ii]nconsisten|[Bb]ad '
-
-# fsck_check IMAGE LOG: sets FSCK_RESULT ("clean" or "FAIL: ...").
-fsck_check() {
-	local img=$1 out=$2 copy="$FWORK/fsck-copy.img" rc=0 bad
-	rm -f "$copy"
-	cp --sparse=always "$img" "$copy"
-	"$FSCK" -f --dry-run "$copy" </dev/null >"$out" 2>&1 || rc=$?
-	rm -f "$copy"
-	bad=$(grep -Ev "$BENIGN" "$out" | grep -Fv '[Ok..]' | grep -E "$SUSPECT" |
-		head -n 3 | tr -s ' ' | tr '\n' ';' || true)
-	if [ "$rc" != 0 ]; then
-		FSCK_RESULT="FAIL: exit $rc ${bad}"
-	elif [ -n "$bad" ]; then
-		FSCK_RESULT="FAIL: ${bad}"
-	elif ! grep -q 'other corrupted bugs.*\[Ok\.\.\]' "$out"; then
-		FSCK_RESULT="FAIL: no '[FSCK] other corrupted bugs [Ok..]' line"
-	else
-		FSCK_RESULT="clean"
-	fi
-	[ "$FSCK_RESULT" = clean ] || { log "  fsck: $FSCK_RESULT"; tail -n 30 "$out" | sed 's/^/    /' >&2; }
-}
 
 # Untimed read of every file and directory of the tree.
 warm() { find "$1" -type f -print0 | xargs -0 -r cat >/dev/null; sync; }
@@ -326,7 +269,7 @@ for n in "${NS[@]}"; do
 			log "$L f2fs-tools: mkfs ${m_wall}s + sload ${T_WALL}s, cpu ${S_CPU[$n]}s, rss ${S_RSS[$n]}KiB written $(human "${S_W[$n]}") rc ${S_RC[$n]} (load $(cut -d' ' -f1 /proc/loadavg))"
 			if [ "$CHECK" = 1 ] && [ "${S_RC[$n]}" = 0/0 ]; then
 				log "$L f2fs-tools: fsck.f2fs"
-				fsck_check "$simg" "$IWORK/theirs-fsck-$L.log"; S_FSCK[$n]=$FSCK_RESULT
+				fsck_check "$FSCK" "$simg" "$IWORK/theirs-fsck-$L.log" "$FWORK"; S_FSCK[$n]=$FSCK_RESULT
 			else
 				S_FSCK[$n]="not checked"
 			fi
@@ -340,7 +283,7 @@ for n in "${NS[@]}"; do
 	O_DU[$n]=$(du -B1 "$img" | cut -f1); O_FAIL[$n]=$fails
 	if [ "$CHECK" = 1 ] && [ "$fails" = 0 ]; then
 		log "$L ours: fsck.f2fs on the last image"
-		fsck_check "$img" "$IWORK/ours-fsck-$L.log"; O_FSCK[$n]=$FSCK_RESULT
+		fsck_check "$FSCK" "$img" "$IWORK/ours-fsck-$L.log" "$FWORK"; O_FSCK[$n]=$FSCK_RESULT
 	else
 		O_FSCK[$n]="not checked"
 	fi
@@ -384,7 +327,7 @@ done
 echo
 echo "## Results"
 echo
-echo "Wall: bash \$EPOCHREALTIME around the \`/usr/bin/time\` call. CPU: user+sys (/usr/bin/time %U+%S), less sensitive to other load than wall time. RSS: /usr/bin/time %M (f2fs-tools: max of mkfs and sload)."
+echo "Wall: CLOCK_MONOTONIC around posix_spawn + wait4 of the tool (bench/runtime.c). CPU: user+sys from wait4, less sensitive to other load than wall time. RSS: wait4 ru_maxrss (f2fs-tools: max of mkfs and sload)."
 echo "Written/read: bytes passed to write/read syscalls (/proc/<pid>/io wchar/rchar). Allocated: \`du -B1\` of the image afterwards."
 echo
 echo "| Files | Tool | Wall (s) | CPU (s) | Peak RSS | Written | Read | Allocated | fsck.f2fs |"
@@ -475,10 +418,10 @@ echo '```sh'
 echo "python3 $GEN N TREE; sync; find TREE -type f -print0 | xargs -0 cat >/dev/null; sync"
 echo "# ours, each run:"
 echo "rm -f IMG; truncate -s SIZE IMG"
-echo "/usr/bin/time -f %M $OURS -f --rootdir TREE IMG"
+echo "bench/runtime OUT $OURS -f --rootdir TREE IMG"
 echo "# f2fs-tools, once (up to $SLOAD_MAX files):"
 echo "rm -f IMG; truncate -s SIZE IMG"
-echo "/usr/bin/time -f %M $THEIRS -f IMG && /usr/bin/time -f %M timeout $SLOAD_TIMEOUT $SLOAD -f TREE IMG"
+echo "bench/runtime OUT $THEIRS -f IMG && bench/runtime OUT timeout $SLOAD_TIMEOUT $SLOAD -f TREE IMG"
 [ -z "$COLD_SIZE" ] || echo "# cold ($(label "$COLD_SIZE")): sync; echo 3 > /proc/sys/vm/drop_caches; then ours as above"
 echo "# check, last image of each tool and size:"
 echo "cp --sparse=always IMG COPY && $FSCK -f --dry-run COPY </dev/null"

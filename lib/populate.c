@@ -33,6 +33,8 @@ struct pop {
 	uint32_t lpf_tree;                 /* tree inode used as lost+found, or 0 */
 	struct usage_table quota[F2FS_MAX_QUOTAS];
 	uint8_t *buf;                      /* READ_CHUNK_BLOCKS blocks */
+	uint32_t dir_ti;                   /* tree directory open as dir_fd */
+	int dir_fd;                        /* or -1 */
 	struct f2fs_error *err;
 };
 
@@ -310,9 +312,16 @@ static int copy_region(struct pop *p, struct bld_file *f, int fd, uint64_t start
 		uint64_t n = (end - blk * F2FS_BLKSIZE + F2FS_BLKSIZE - 1) / F2FS_BLKSIZE;
 		int ret;
 
+		uint64_t want;
+
 		if (n > READ_CHUNK_BLOCKS)
 			n = READ_CHUNK_BLOCKS;
-		ret = read_full(fd, p->buf, n * F2FS_BLKSIZE, (off_t)(blk * F2FS_BLKSIZE));
+		/* no read past the end: that would be one more call returning 0 */
+		want = end - blk * F2FS_BLKSIZE;
+		if (want > n * F2FS_BLKSIZE)
+			want = n * F2FS_BLKSIZE;
+		ret = read_full(fd, p->buf, (size_t)want, (off_t)(blk * F2FS_BLKSIZE));
+		memset(p->buf + want, 0, (size_t)(n * F2FS_BLKSIZE - want));
 		if (ret)
 			return f2fs_fail(p->err, ret, "cannot read %s: %s", path, strerror(-ret));
 		for (uint64_t k = 0; k < n; k++, blk++) {
@@ -333,16 +342,26 @@ static int copy_region(struct pop *p, struct bld_file *f, int fd, uint64_t start
 	return 0;
 }
 
-/* Data regions only: holes of sparse files stay holes. */
+/*
+ * Data regions only: holes of sparse files stay holes. A file with as many
+ * bytes allocated as its size has no hole to look for (two lseek calls per
+ * file saved); one that also has blocks preallocated past its end may, and
+ * then its holes are copied as zeros: the content is the same.
+ */
 static int copy_blocks(struct pop *p, struct f2fs_node *n, uint32_t ino, int fd,
-		       uint64_t size, enum f2fs_seg_type log, const char *path)
+		       const struct f2fs_tree_inode *s, enum f2fs_seg_type log,
+		       const char *path)
 {
+	uint64_t size = s->size, data = 0;
 	struct bld_file f;
-	uint64_t data = 0;
 	off_t pos = 0;
 	int ret = 0;
 
 	bld_file_start(&f, p->b, n, ino, false);
+	if (s->alloc_bytes >= size) {
+		ret = copy_region(p, &f, fd, 0, size, log, &data, path);
+		pos = (off_t)size;
+	}
 	while ((uint64_t)pos < size && !ret) {
 		off_t d = lseek(fd, pos, SEEK_DATA), h;
 
@@ -368,12 +387,40 @@ static void set_inline(struct pop *p, struct f2fs_node *n, const uint8_t *src, s
 	(void)p;
 }
 
-static int write_regular(struct pop *p, struct f2fs_node *n, uint32_t ino,
+/*
+ * Open a source file relative to its directory, kept open while its
+ * siblings follow (inodes come in breadth-first order): one path component
+ * to look up per file instead of the whole path.
+ */
+static int open_source(struct pop *p, uint32_t ti, const char *path)
+{
+	const struct f2fs_tree_dentry *de = &p->t->dentries[p->t->inodes[ti].first_dentry];
+	/* reading must not move the atime that the next run would copy */
+	int flags = O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NOATIME, fd;
+
+	if (de->parent != p->dir_ti) {
+		char dir[PATH_MAX];
+
+		if (p->dir_fd >= 0)
+			close(p->dir_fd);
+		p->dir_fd = -1;
+		p->dir_ti = de->parent;
+		if (!f2fs_tree_path(p->t, de->parent, dir, sizeof(dir)))
+			p->dir_fd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	}
+	if (p->dir_fd < 0)
+		return open(path, flags);
+	fd = openat(p->dir_fd, f2fs_tree_name(p->t, de), flags);
+	if (fd < 0 && errno == EPERM)
+		fd = openat(p->dir_fd, f2fs_tree_name(p->t, de), flags & ~O_NOATIME);
+	return fd;
+}
+
+static int write_regular(struct pop *p, struct f2fs_node *n, uint32_t ino, uint32_t ti,
 			 const struct f2fs_tree_inode *s, const char *name, const char *path)
 {
 	enum f2fs_seg_type log = data_log_for(p, n, name);
-	/* reading must not move the atime that the next run would copy */
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NOATIME);
+	int fd = open_source(p, ti, path);
 	int ret = 0;
 
 	if (fd < 0 && errno == EPERM)
@@ -389,7 +436,7 @@ static int write_regular(struct pop *p, struct f2fs_node *n, uint32_t ino,
 		else
 			set_inline(p, n, p->buf, (size_t)s->size);
 	} else {
-		ret = copy_blocks(p, n, ino, fd, s->size, log, path);
+		ret = copy_blocks(p, n, ino, fd, s, log, path);
 	}
 	close(fd);
 	return ret;
@@ -468,7 +515,7 @@ static int write_tree_inode(struct pop *p, uint32_t ti)
 	}
 	switch (s->mode & F2FS_S_IFMT) {
 	case F2FS_S_IFREG:
-		ret = write_regular(p, &n, s->ino, s, name, path);
+		ret = write_regular(p, &n, s->ino, ti, s, name, path);
 		break;
 	case F2FS_S_IFLNK:
 		ret = write_symlink(p, &n, s->ino, path);
@@ -588,7 +635,8 @@ static int assign_nids(struct pop *p)
 int populate(struct bld *b, const struct f2fs_mkfs_options *o,
 	     const struct f2fs_super_block *sb, struct f2fs_tree *t, int64_t now)
 {
-	struct pop p = { .b = b, .o = o, .sb = sb, .t = t, .now = now, .err = b->err };
+	struct pop p = { .b = b, .o = o, .sb = sb, .t = t, .now = now, .err = b->err,
+			 .dir_ti = UINT32_MAX, .dir_fd = -1 };
 	int ret;
 
 	p.buf = malloc((size_t)READ_CHUNK_BLOCKS * F2FS_BLKSIZE);
@@ -608,6 +656,8 @@ int populate(struct bld *b, const struct f2fs_mkfs_options *o,
 		ret = write_quota_files(&p);
 	for (int i = 0; i < F2FS_MAX_QUOTAS; i++)
 		free(p.quota[i].u);
+	if (p.dir_fd >= 0)
+		close(p.dir_fd);
 	free(p.buf);
 	return ret;
 }

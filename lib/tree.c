@@ -123,8 +123,12 @@ static int cmp_name(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
-/* The sorted names of a directory (without . and ..). */
-static int read_names(const char *path, struct name_ref **out, size_t *n,
+/*
+ * The sorted names of a directory (without . and ..), and the directory
+ * left open in *dirp: its entries are looked up relative to it, one path
+ * component each instead of the whole path.
+ */
+static int read_names(const char *path, DIR **dirp, struct name_ref **out, size_t *n,
 		      struct f2fs_error *err)
 {
 	/* O_NOATIME: scanning must not change what the next scan copies */
@@ -158,9 +162,9 @@ static int read_names(const char *path, struct name_ref **out, size_t *n,
 		v[cnt].len = strlen(e->d_name);
 		cnt++;
 	}
-	closedir(d);
 	if (cnt > 1)
 		qsort(v, cnt, sizeof(*v), cmp_name);
+	*dirp = d;
 	*out = v;
 	*n = cnt;
 	return 0;
@@ -203,17 +207,18 @@ static int add_name(struct f2fs_tree *t, const struct name_ref *r, uint32_t *off
 
 /* Add the entries of directory dir (already in the table) and their inodes. */
 static int scan_dir(struct f2fs_tree *t, uint32_t dir, struct link_map *links,
-		    struct f2fs_error *err)
+		    bool check_read, struct f2fs_error *err)
 {
 	char path[PATH_MAX], child[PATH_MAX];
 	struct name_ref *names = NULL;
 	size_t n = 0;
+	DIR *ds = NULL;
 	int ret;
 
 	if (f2fs_tree_path(t, dir, path, sizeof(path)))
 		return f2fs_fail(err, -ENAMETOOLONG, "path too long (over %d bytes) under %s",
 				 PATH_MAX, t->root_path);
-	ret = read_names(path, &names, &n, err);
+	ret = read_names(path, &ds, &names, &n, err);
 	if (ret)
 		return ret;
 	t->inodes[dir].child_start = (uint32_t)t->ndentries;
@@ -235,13 +240,13 @@ static int scan_dir(struct f2fs_tree *t, uint32_t dir, struct link_map *links,
 					t->root_path, path, names[k].name);
 			break;
 		}
-		if (lstat(child, &st) != 0) {
+		if (fstatat(dirfd(ds), names[k].name, &st, AT_SYMLINK_NOFOLLOW) != 0) {
 			ret = f2fs_fail(err, -errno, "cannot stat %s: %s", child, strerror(errno));
 			break;
 		}
 		/* unreadable content must stop mkfs before it writes anything */
-		if (S_ISREG(st.st_mode) && st.st_size > 0 &&
-		    faccessat(AT_FDCWD, child, R_OK, AT_EACCESS) != 0) {
+		if (check_read && S_ISREG(st.st_mode) && st.st_size > 0 &&
+		    faccessat(dirfd(ds), names[k].name, R_OK, AT_EACCESS) != 0) {
 			ret = f2fs_fail(err, -errno, "cannot read %s: %s", child, strerror(errno));
 			break;
 		}
@@ -273,6 +278,7 @@ static int scan_dir(struct f2fs_tree *t, uint32_t dir, struct link_map *links,
 		}
 		t->ndentries++;
 	}
+	closedir(ds);
 	for (size_t k = 0; k < n; k++)
 		free(names[k].name);
 	free(names);
@@ -299,10 +305,19 @@ int f2fs_tree_scan(struct f2fs_tree *t, const char *path, struct f2fs_error *err
 	t->inodes_cap = 1;
 	t->ninodes = 1;
 	fill_inode(&t->inodes[0], &st, path);
+	/*
+	 * Root reads every file (CAP_DAC_OVERRIDE), so asking the kernel per
+	 * file would be one more path lookup each for nothing. Where root still
+	 * cannot read (a root-squashed NFS export), mkfs fails while writing,
+	 * after the old superblocks were cleared: the target is left
+	 * unformatted, never half-valid.
+	 */
+	bool check_read = geteuid() != 0;
+
 	/* breadth first: each directory's entries stay contiguous */
 	for (uint32_t i = 0; i < t->ninodes && !ret; i++)
 		if (S_ISDIR(t->inodes[i].mode))
-			ret = scan_dir(t, i, &links, err);
+			ret = scan_dir(t, i, &links, check_read, err);
 	free(links.slot);
 	if (ret)
 		f2fs_tree_free(t);

@@ -134,6 +134,46 @@ struct ck_nid *ck_nid_find(struct ck *ck, uint32_t nid)
 	return idx < ck->nnids ? &ck->nids[idx] : NULL;
 }
 
+struct ck_nid *ck_inode(struct ck *ck, uint32_t ino)
+{
+	struct ck_nid *n = ck_nid_find(ck, ino);
+
+	return n && (n->flags & NR_INODE) ? n : NULL;
+}
+
+int ck_nid_next(struct ck *ck, struct ck_nid_iter *it, uint32_t *nid, struct ck_nid **n)
+{
+	size_t words = ((size_t)ck->max_nid + 63) / 64;
+
+	if (it->started)
+		it->k++;
+	it->started = 1;
+	while (!it->bits) {
+		if (it->w >= words || !ck->nid_used)
+			return 0;
+		it->bits = ck->nid_used[it->w++];
+	}
+	*nid = (it->w - 1) * 64 + (uint32_t)__builtin_ctzll(it->bits);
+	it->bits &= it->bits - 1;
+	*n = &ck->nids[it->k];
+	return it->k < ck->nnids;
+}
+
+int ck_add_blk(struct ck *ck, uint32_t addr, uint32_t nid, uint32_t idx, int node)
+{
+	if (ck->nblks == ck->blks_cap) {
+		size_t cap = ck->blks_cap ? ck->blks_cap * 2 : 1024;
+		struct ck_blk *p = realloc(ck->blks, cap * sizeof(*p));
+
+		if (!p)
+			return f2fs_fail(ck->err, -ENOMEM, "out of memory for block records");
+		ck->blks = p;
+		ck->blks_cap = cap;
+	}
+	ck->blks[ck->nblks++] = (struct ck_blk){ addr, nid, (uint16_t)idx, (uint8_t)node, 0 };
+	return 0;
+}
+
 static int cmp_u64(const void *a, const void *b)
 {
 	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
@@ -144,6 +184,56 @@ static int cmp_u64(const void *a, const void *b)
 void ck_sort_keys(uint64_t *keys, size_t n)
 {
 	qsort(keys, n, sizeof(*keys), cmp_u64);
+}
+
+/* Next set bit of map at or after i, or total. */
+static uint64_t map_next(const uint8_t *map, uint64_t i, uint64_t total)
+{
+	while (i < total) {
+		uint8_t b = (uint8_t)(map[i / 8] << (i % 8));
+
+		if (b)
+			return i + (uint64_t)__builtin_clz((uint32_t)b << 24);
+		i = (i / 8 + 1) * 8;
+		/* whole zero words: the map is mostly empty outside node segments */
+		while (i + 64 <= total && !(map[i / 8] | map[i / 8 + 1] | map[i / 8 + 2] |
+					    map[i / 8 + 3] | map[i / 8 + 4] | map[i / 8 + 5] |
+					    map[i / 8 + 6] | map[i / 8 + 7]))
+			i += 64;
+	}
+	return total;
+}
+
+int ck_read_map(struct ck *ck, const uint8_t *map, uint64_t total, const char *phase,
+		ck_block_fn fn, void *arg)
+{
+	struct f2fs_dev *dev = f2fs_fs_dev(ck->fs);
+	uint64_t i = map_next(map, 0, total);
+
+	while (i < total) {
+		uint64_t first = i, last = i, j;
+		int ret;
+
+		/* the batch: set bits no more than CK_IO_GAP apart, CK_IO_BLOCKS in all */
+		for (j = map_next(map, i + 1, total); j < total; j = map_next(map, j + 1, total)) {
+			if (j - first >= CK_IO_BLOCKS || j - last > CK_IO_GAP)
+				break;
+			last = j;
+		}
+		ret = f2fs_dev_read(dev, ck->main_blkaddr + first, ck->io,
+				    (size_t)(last - first) + 1, ck->err);
+		if (ret)
+			return ret;
+		for (uint64_t k = first; k <= last; k = map_next(map, k + 1, total)) {
+			ret = fn(ck, 0, (uint32_t)(ck->main_blkaddr + k),
+				 ck->io + (size_t)(k - first) * F2FS_BLKSIZE, arg);
+			if (ret)
+				return ret;
+		}
+		i = j;
+		ck_progress(ck, phase, i, total);
+	}
+	return 0;
 }
 
 int ck_read_sorted(struct ck *ck, const uint64_t *keys, size_t n,
@@ -209,15 +299,6 @@ static int name_cb(const struct f2fs_dirent *de, void *arg)
 	return 1;
 }
 
-static struct ck_ino *ino_of(struct ck *ck, uint32_t ino)
-{
-	struct ck_nid *n = ck_nid_find(ck, ino);
-
-	if (!n || n->inode_idx == UINT32_MAX)
-		return NULL;
-	return &ck->inos[n->inode_idx];
-}
-
 /* Path of ino from the parents found in the tree walk; NULL if unknown. */
 static char *path_of(struct ck *ck, uint32_t ino)
 {
@@ -226,15 +307,16 @@ static char *path_of(struct ck *ck, uint32_t ino)
 	struct f2fs_error e;
 
 	for (int depth = 0; path && cur != F2FS_ROOT_INO; depth++) {
-		struct ck_ino *ci = ino_of(ck, cur);
+		struct ck_nid *ci = ck_inode(ck, cur);
+		uint32_t parent = ci ? ck_parent(ck, ci) : 0;
 		struct name_find f = { .child = cur };
 		char *np;
 
-		if (!ci || !ci->parent || depth > 64) {
+		if (!parent || depth > 64) {
 			free(path);
 			return NULL;
 		}
-		if (f2fs_dir_foreach(ck->fs, ci->parent, name_cb, &f, &e) < 0 || !f.found) {
+		if (f2fs_dir_foreach(ck->fs, parent, name_cb, &f, &e) < 0 || !f.found) {
 			free(path);
 			return NULL;
 		}
@@ -243,7 +325,7 @@ static char *path_of(struct ck *ck, uint32_t ino)
 			sprintf(np, "/%s%s", f.name, path);
 		free(path);
 		path = np;
-		cur = ci->parent;
+		cur = parent;
 	}
 	if (path && !*path) {
 		free(path);
@@ -289,6 +371,68 @@ void f2fs_check_report_free(struct f2fs_check_report *r)
 	free(r);
 }
 
+/* One run of the checker over a fresh ck (opt, err, ssa_exact set). */
+static int check_run(struct ck *ck, const char *path)
+{
+	const struct f2fs_check_options *opt = ck->opt;
+	int ret;
+
+	ck->max_per = opt->max_per_problem ? opt->max_per_problem : 100;
+	ck->r = calloc(1, sizeof(*ck->r));
+	ck->io = malloc((size_t)CK_IO_BLOCKS * F2FS_BLKSIZE);
+	if (!ck->r || !ck->io)
+		return f2fs_fail(ck->err, -ENOMEM, "out of memory");
+	ck->r->mode = opt->mode;
+	ret = f2fs_fs_open(&ck->fs, path, ck->err);
+	if (ret)
+		return ret;
+	ret = ck_meta(ck);
+	if (!ret && opt->mode == F2FS_CHECK_FULL) {
+		ret = ck_tree(ck);
+		if (!ret)
+			ret = ck_ssa(ck);
+		if (!ret && ck->nredo)
+			return 0;   /* run again; its report replaces this one */
+		if (!ret)
+			ck_resolve_paths(ck);
+	}
+	if (!ret) {
+		for (size_t i = 0; i < ck->r->nproblems; i++)
+			if (!ck->r->problems[i].path && ck->paths[i].ino == F2FS_ROOT_INO &&
+			    !ck->paths[i].name)
+				ck->r->problems[i].path = strdup("/");
+	}
+	return ret;
+}
+
+/* Everything a run holds but the report. */
+static void check_release(struct ck *ck)
+{
+	if (ck->paths)
+		for (size_t i = 0; ck->r && i < ck->r->nproblems; i++)
+			free(ck->paths[i].name);
+	free(ck->paths);
+	free(ck->segs);
+	free(ck->nid_used);
+	free(ck->nid_rank);
+	free(ck->nids);
+	free(ck->nat_used);
+	free(ck->owned);
+	free(ck->nodemap);
+	free(ck->revmap);
+	free(ck->dirs);
+	free(ck->dblks);
+	free(ck->dnodes);
+	free(ck->lost);
+	free(ck->edges);
+	free(ck->segfp);
+	free(ck->ssa_exact);
+	free(ck->ssa_redo);
+	free(ck->blks);
+	free(ck->io);
+	f2fs_fs_close(ck->fs);
+}
+
 int f2fs_check(const char *path, const struct f2fs_check_options *opt,
 	       struct f2fs_check_report **out, struct f2fs_error *err)
 {
@@ -297,51 +441,26 @@ int f2fs_check(const char *path, const struct f2fs_check_options *opt,
 	int ret;
 
 	*out = NULL;
-	if (!opt)
-		opt = &dflt;
-	ck.opt = opt;
+	ck.opt = opt ? opt : &dflt;
 	ck.err = err;
-	ck.max_per = opt->max_per_problem ? opt->max_per_problem : 100;
-	ck.r = calloc(1, sizeof(*ck.r));
-	ck.io = malloc((size_t)CK_IO_BLOCKS * F2FS_BLKSIZE);
-	if (!ck.r || !ck.io) {
-		ret = f2fs_fail(err, -ENOMEM, "out of memory");
-		goto out;
+	ret = check_run(&ck, path);
+	if (!ret && ck.nredo && !ck.ssa_exact) {
+		/* Some segment's SSA differs from the blocks found: check again,
+		 * keeping the blocks of those segments to name each entry. The
+		 * check is deterministic, so the second report is the first
+		 * plus those entries. */
+		uint64_t *redo = ck.ssa_redo;
+
+		ck.ssa_redo = NULL;
+		check_release(&ck);
+		f2fs_check_report_free(ck.r);
+		memset(&ck, 0, sizeof(ck));
+		ck.opt = opt ? opt : &dflt;
+		ck.err = err;
+		ck.ssa_exact = redo;
+		ret = check_run(&ck, path);
 	}
-	ck.r->mode = opt->mode;
-	ret = f2fs_fs_open(&ck.fs, path, err);
-	if (ret)
-		goto out;
-	ret = ck_meta(&ck);
-	if (!ret && opt->mode == F2FS_CHECK_FULL) {
-		ret = ck_tree(&ck);
-		if (!ret)
-			ret = ck_ssa(&ck);
-		if (!ret)
-			ck_resolve_paths(&ck);
-	}
-	if (!ret) {
-		for (size_t i = 0; i < ck.r->nproblems; i++)
-			if (!ck.r->problems[i].path && ck.paths[i].ino == F2FS_ROOT_INO &&
-			    !ck.paths[i].name)
-				ck.r->problems[i].path = strdup("/");
-	}
-out:
-	if (ck.paths)
-		for (size_t i = 0; ck.r && i < ck.r->nproblems; i++)
-			free(ck.paths[i].name);
-	free(ck.paths);
-	free(ck.segs);
-	free(ck.nid_used);
-	free(ck.nid_rank);
-	free(ck.nids);
-	free(ck.nat_used);
-	free(ck.owned);
-	free(ck.inos);
-	free(ck.blks);
-	free(ck.edges);
-	free(ck.io);
-	f2fs_fs_close(ck.fs);
+	check_release(&ck);
 	if (ret) {
 		f2fs_check_report_free(ck.r);
 		return ret;

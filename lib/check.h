@@ -49,45 +49,77 @@ enum {
 	NR_INODE  = 1 << 1,       /* an inode (nid == ino, offset 0) */
 	NR_REACHED = 1 << 2,      /* pointed to by its parent node */
 	NR_BAD    = 1 << 3,       /* unusable: reported already */
+	NR_SELF   = 1 << 4,       /* the NAT gives ino == nid */
 };
 
-struct ck_nid {
-	uint32_t nid, blkaddr, ino;
-	uint32_t ofs;             /* node offset from the footer */
-	uint32_t inode_idx;       /* into ck.inos, or UINT32_MAX */
-	uint16_t ndata;           /* data pointers counted */
-	uint16_t flags;
-};
-
-/* An inode found in the node sweep. */
+/* Per inode (NR_INODE). */
 enum {
 	IR_ORPHAN   = 1 << 0,
 	IR_SPECIAL  = 1 << 1,     /* quota file: no directory entry */
 	IR_NOCOUNT  = 1 << 2,     /* do not check i_blocks (damaged, compressed) */
-	IR_HAS_DOT  = 1 << 3,
-	IR_HAS_DOTDOT = 1 << 4,
-	IR_BROKEN   = 1 << 5,     /* layout unusable; content skipped */
-	IR_CASEFOLD = 1 << 6,
-	IR_ENCRYPTED = 1 << 7,
+	IR_BROKEN   = 1 << 3,     /* layout unusable; content skipped */
+	IR_BIG_IBLOCKS = 1 << 4,  /* i_blocks >= 2^32: cannot match any count */
 };
 
-struct ck_ino {                   /* 64 bytes: one per inode */
+/*
+ * One record per nid in use, inode or not: 24 bytes, so that a million
+ * files cost 24 MB. ck.nids[] is in nid order and found through the
+ * nid_used bitmap (ck_nid_find), so the nid itself is not stored. An
+ * inode keeps what the checks after the tree walk need; directories keep
+ * the rest in ck.dirs.
+ */
+struct ck_nid {
+	uint32_t blkaddr;         /* from the NAT */
+	uint16_t mode;            /* inode: i_mode */
+	uint8_t flags;            /* NR_* */
+	uint8_t state;            /* inode: IR_* */
+	union {
+		struct {                  /* NR_INODE */
+			uint32_t links;   /* i_links */
+			uint32_t refs;    /* directory entries naming it */
+			uint32_t bdiff;   /* i_blocks minus blocks counted, mod 2^32 */
+			uint32_t aux;     /* directory: index in ck.dirs; other: first
+					   * directory naming it */
+		} i;
+		struct {                  /* any other node (NR_SELF clear) */
+			uint32_t ino;     /* from the NAT */
+			uint32_t ofs;     /* node offset from the footer, once read */
+			uint32_t ndata;   /* data pointers counted */
+		} n;
+	} u;
+};
+
+/* Per directory. */
+enum {
+	DR_HAS_DOT    = 1 << 0,
+	DR_HAS_DOTDOT = 1 << 1,
+	DR_CASEFOLD   = 1 << 2,
+	DR_ENCRYPTED  = 1 << 3,
+};
+
+struct ck_dir {
 	uint32_t nid;
-	uint16_t mode;
-	uint8_t inline_flags;
-	uint8_t dir_level;
-	uint8_t state;            /* IR_* */
-	uint8_t conn;             /* reachability walk state */
-	uint16_t addrs;           /* data pointers in the inode (<= 923) */
-	uint32_t links, refs, subdirs;
 	uint32_t parent;          /* first directory found naming it */
 	uint32_t dotdot;          /* ino in its ".." entry */
 	uint32_t pino;
-	uint32_t depth;
-	uint64_t size, i_blocks, counted;
+	uint32_t subdirs;
+	uint64_t size;
+	uint16_t addrs;           /* data pointers in the inode (<= 923) */
+	uint8_t dir_level, inline_flags;
+	uint8_t state;            /* DR_* */
+	uint8_t conn;             /* reachability walk state */
 };
 
-/* A data or node block seen, for SSA and directory reading. */
+/* A directory block to read after the walk (inline: the inode's block). */
+struct ck_dblk {
+	uint32_t addr, nid;
+	uint16_t idx;             /* index in the node's pointer array */
+	uint8_t inl;              /* 1: inline dentries in the inode block */
+	uint8_t pad;
+};
+
+/* A block and its owner, kept only for segments whose SSA must be checked
+ * entry by entry (ck.ssa_exact). */
 struct ck_blk {
 	uint32_t addr;
 	uint32_t nid;             /* node holding the pointer, or the node itself */
@@ -133,13 +165,33 @@ struct ck {
 	uint32_t nat_nodes, nat_inodes;
 
 	uint8_t *owned;                   /* per main block, MSB-first per segment */
+	uint8_t *nodemap;                 /* main blocks the NAT names, same layout */
+	uint64_t *revmap;                 /* (blkaddr << 32 | nid), sorted; made
+					   * only when a footer does not match */
 
-	struct ck_ino *inos;
-	uint32_t ninos, inos_cap;
-	struct ck_blk *blks;
-	size_t nblks, blks_cap;
+	struct ck_dir *dirs;
+	uint32_t ndirs, dirs_cap;
+	struct ck_dblk *dblks;            /* directory blocks to read */
+	size_t ndblks, dblks_cap;
+	uint32_t *dnodes;                 /* direct nodes whose data may be a
+					   * directory's: read again if so */
+	size_t ndnodes, dnodes_cap;
+	uint64_t *lost;                   /* (nid << 32 | idx) of pointers to
+					   * blocks owned already, sorted */
+	size_t nlost, lost_cap;
 	struct ck_edge *edges;
 	size_t nedges, edges_cap;
+
+	/* SSA: per segment, a sum of hashes of (block, owner) over the blocks
+	 * found in use; compared with the same sum over the SSA entries. Only
+	 * a segment whose sums differ is checked entry by entry, in a second
+	 * run that keeps its blocks (ssa_exact set, blks). */
+	uint64_t *segfp;
+	uint64_t *ssa_exact;              /* bitmap over main_segs, or NULL */
+	uint64_t *ssa_redo;               /* segments whose sums differ */
+	uint32_t nredo;
+	struct ck_blk *blks;
+	size_t nblks, blks_cap;
 
 	uint8_t *io;                      /* CK_IO_BLOCKS blocks */
 	struct f2fs_error *err;
@@ -196,9 +248,74 @@ static inline int ck_claim(struct ck *ck, uint64_t a)
 /* The record of a nid in use, or NULL. */
 struct ck_nid *ck_nid_find(struct ck *ck, uint32_t nid);
 
-/* Read sorted (addr << 32 | item) keys in batches; fn gets each block. */
+/* The record of inode ino (NR_INODE), or NULL. */
+struct ck_nid *ck_inode(struct ck *ck, uint32_t ino);
+
+/* The directory record of an inode record, or NULL. */
+static inline struct ck_dir *ck_dir_of(struct ck *ck, const struct ck_nid *n)
+{
+	if (!n || !(n->flags & NR_INODE) || (n->mode & F2FS_S_IFMT) != F2FS_S_IFDIR)
+		return NULL;
+	return &ck->dirs[n->u.i.aux];
+}
+
+/* First directory found naming inode n (0 if none). */
+static inline uint32_t ck_parent(struct ck *ck, const struct ck_nid *n)
+{
+	const struct ck_dir *d = ck_dir_of(ck, n);
+
+	return d ? d->parent : n->u.i.aux;
+}
+
+/* Owner inode and node offset of a node record of nid. */
+static inline uint32_t ck_nid_ino(const struct ck_nid *n, uint32_t nid)
+{
+	return (n->flags & NR_SELF) ? nid : n->u.n.ino;
+}
+
+static inline uint32_t ck_nid_ofs(const struct ck_nid *n)
+{
+	return (n->flags & NR_SELF) ? 0 : n->u.n.ofs;
+}
+
+/* Walk the nids in use in nid order: it = { 0 }, then while (ck_nid_next()). */
+struct ck_nid_iter {
+	uint32_t w, k;
+	uint64_t bits;
+	int started;
+};
+int ck_nid_next(struct ck *ck, struct ck_nid_iter *it, uint32_t *nid, struct ck_nid **n);
+
+/* Hash of a block and its owner, summed per segment (ck.segfp). */
+static inline uint64_t ck_fp(uint32_t addr, uint32_t nid, uint32_t ofs)
+{
+	uint64_t x = ((uint64_t)addr << 32 | nid) * 0x9E3779B97F4A7C15ull;
+
+	x ^= ((uint64_t)ofs + 1) * 0xC2B2AE3D27D4EB4Full;
+	x ^= x >> 31;
+	x *= 0xBF58476D1CE4E5B9ull;
+	x ^= x >> 29;
+	x *= 0x94D049BB133111EBull;
+	return x ^ (x >> 32);
+}
+/* ofs used for node blocks, whose SSA offset is not checked */
+#define CK_FP_NODE 0x10000u
+
+static inline int ck_bit64(const uint64_t *m, uint64_t i)
+{
+	return (int)((m[i / 64] >> (i % 64)) & 1);
+}
+
+int ck_add_blk(struct ck *ck, uint32_t addr, uint32_t nid, uint32_t idx, int node);
+
 typedef int (*ck_block_fn)(struct ck *ck, uint32_t item, uint32_t addr,
 			   const uint8_t *blk, void *arg);
+/* Read the main blocks set in map (ck.owned layout) in address order, in
+ * batches; fn gets each (item 0). */
+int ck_read_map(struct ck *ck, const uint8_t *map, uint64_t total, const char *phase,
+		ck_block_fn fn, void *arg);
+
+/* Read sorted (addr << 32 | item) keys in batches; fn gets each block. */
 int ck_read_sorted(struct ck *ck, const uint64_t *keys, size_t n,
 		   const char *phase, ck_block_fn fn, void *arg);
 void ck_sort_keys(uint64_t *keys, size_t n);

@@ -287,11 +287,17 @@ static int add_nid(struct ck *ck, uint32_t nid, uint32_t ino, uint32_t blkaddr)
 	}
 	n = &ck->nids[ck->nnids++];
 	memset(n, 0, sizeof(*n));
-	n->nid = nid;
-	n->ino = ino;
 	n->blkaddr = blkaddr;
-	n->inode_idx = UINT32_MAX;
+	if (ino == nid)
+		n->flags = NR_SELF;
+	else
+		n->u.n.ino = ino;
 	ck->nid_used[nid / 64] |= 1ull << (nid % 64);
+	{
+		uint64_t off = blkaddr - ck->main_blkaddr;
+
+		ck->nodemap[off / 8] |= (uint8_t)(0x80u >> (off % 8));
+	}
 	return 0;
 }
 
@@ -369,7 +375,8 @@ static int scan_nat(struct ck *ck)
 	ck->nid_rank = calloc(words + 1, sizeof(uint32_t));
 	ck->nat_used = calloc(ck->nat_blocks + 1, sizeof(uint16_t));
 	ck->owned = calloc((size_t)(main_blocks / 8) + 1, 1);
-	if (!ck->nid_used || !ck->nid_rank || !ck->nat_used || !ck->owned)
+	ck->nodemap = calloc((size_t)(main_blocks / 8) + 1, 1);
+	if (!ck->nid_used || !ck->nid_rank || !ck->nat_used || !ck->owned || !ck->nodemap)
 		return f2fs_fail(ck->err, -ENOMEM, "out of memory for the NAT tables");
 	for (uint32_t k = 0; k < nj; k++) {
 		js[k].nid = le32_get(j->nat_j.entries[k].nid);

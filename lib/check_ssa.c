@@ -247,66 +247,134 @@ static void check_entry(struct ck *ck, const struct ck_blk *b, const struct f2fs
 		      b->node ? 0 : b->idx);
 }
 
+/* Nodes the NAT claimed but the sweep rejected own no block: out of the
+ * maps, so that owned holds exactly the blocks with a known owner and
+ * nodemap those owned by a node. */
+static void drop_unread_nodes(struct ck *ck)
+{
+	struct ck_nid_iter it = { 0 };
+	struct ck_nid *n;
+	uint32_t nid;
+
+	while (ck_nid_next(ck, &it, &nid, &n)) {
+		uint64_t off = n->blkaddr - ck->main_blkaddr;
+		uint8_t mask = (uint8_t)~(0x80u >> (off % 8));
+
+		if (n->flags & NR_READ)
+			continue;
+		ck->owned[off / 8] &= mask;
+		ck->nodemap[off / 8] &= mask;
+	}
+}
+
+static int seg_in_use(const struct ck *ck, uint32_t s)
+{
+	const uint8_t *own = ck->owned + (size_t)s * F2FS_SIT_VBLOCK_MAP_SIZE;
+
+	for (int i = 0; i < F2FS_SIT_VBLOCK_MAP_SIZE; i++)
+		if (own[i])
+			return 1;
+	return 0;
+}
+
+/* Sum of hashes of the SSA's (nid, offset) over the blocks in use. */
+static uint64_t ssa_sum(const struct ck *ck, uint32_t s, const struct f2fs_summary *e)
+{
+	const uint8_t *own = ck->owned + (size_t)s * F2FS_SIT_VBLOCK_MAP_SIZE;
+	const uint8_t *nm = ck->nodemap + (size_t)s * F2FS_SIT_VBLOCK_MAP_SIZE;
+	uint32_t base = ck->main_blkaddr + s * F2FS_BLOCKS_PER_SEG;
+	uint64_t sum = 0;
+
+	for (uint32_t off = 0; off < F2FS_BLOCKS_PER_SEG; off++) {
+		if (!ck_bit_msb(own, off))
+			continue;
+		sum += ck_fp(base + off, le32_get(e[off].nid),
+			     ck_bit_msb(nm, off) ? CK_FP_NODE : le16_get(e[off].ofs_in_node));
+	}
+	return sum;
+}
+
+static int mark_redo(struct ck *ck, uint32_t s)
+{
+	if (!ck->ssa_redo) {
+		ck->ssa_redo = calloc(((size_t)ck->main_segs + 63) / 64, sizeof(uint64_t));
+		if (!ck->ssa_redo)
+			return f2fs_fail(ck->err, -ENOMEM, "out of memory for the SSA check");
+	}
+	ck->ssa_redo[s / 64] |= 1ull << (s % 64);
+	ck->nredo++;
+	return 0;
+}
+
+/* One segment in use: its summary type, then its entries, either summed
+ * against the blocks' sum or (second run) one by one from ck->blks. */
+static int ssa_segment(struct ck *ck, uint32_t s, const struct f2fs_summary_block *sb,
+		       const struct cursums *cs, size_t *bi)
+{
+	const struct ck_seg *g = &ck->segs[s];
+	int cur = g->cur ? g->cur - 1 : -1;
+	const struct f2fs_summary *e = cur >= 0 ? cs->e[cur] : sb->entries;
+
+	if (cur < 0 && sb->footer.entry_type != (ck_seg_is_node(g->type) ?
+						 F2FS_SUM_TYPE_NODE : F2FS_SUM_TYPE_DATA))
+		ck_pb(ck, F2FS_PB_SSA_TYPE,
+		      AT(A_SEG(s), A_BLK(ck->ssa_blkaddr + s),
+			 A_EXP(ck_seg_is_node(g->type)), A_FOUND(sb->footer.entry_type)),
+		      "segment %u (type %u): summary block type %u", s, g->type,
+		      sb->footer.entry_type);
+	if (ck->ssa_exact && ck_bit64(ck->ssa_exact, s)) {
+		for (; *bi < ck->nblks && ck_segno(ck, ck->blks[*bi].addr) == s; ++*bi) {
+			const struct ck_blk *b = &ck->blks[*bi];
+
+			if (e)
+				check_entry(ck, b, &e[(b->addr - ck->main_blkaddr) % F2FS_BLOCKS_PER_SEG],
+					    cur >= 0 ? "current" : "SSA");
+		}
+		return 0;
+	}
+	if (!e || ck->ssa_exact || ssa_sum(ck, s, e) == ck->segfp[s])
+		return 0;
+	return mark_redo(ck, s);
+}
+
 int ck_ssa(struct ck *ck)
 {
 	struct cursums cs = { { 0 } };
-	size_t i = 0;
+	uint32_t s = 0;
+	size_t bi = 0;
 	int ret;
 
 	compare_sit(ck);
+	drop_unread_nodes(ck);
 	sort_blks(ck->blks, ck->nblks);
 	ret = load_cursums(ck, &cs);
 	if (ret)
 		goto out;
-	while (i < ck->nblks) {
-		/* a run of up to CK_IO_BLOCKS segments that have records */
-		uint32_t first = ck_segno(ck, ck->blks[i].addr), last = first;
-		size_t j = i;
+	while (s < ck->main_segs) {
+		/* a run of up to CK_IO_BLOCKS segments, from one in use to one in use */
+		uint32_t first, last;
 
-		while (j < ck->nblks) {
-			uint32_t s = ck_segno(ck, ck->blks[j].addr);
-
-			if (s - first >= CK_IO_BLOCKS)
-				break;
-			last = s;
-			j++;
-		}
+		while (s < ck->main_segs && !seg_in_use(ck, s))
+			s++;
+		if (s == ck->main_segs)
+			break;
+		first = last = s;
+		for (s++; s < ck->main_segs && s - first < CK_IO_BLOCKS; s++)
+			if (seg_in_use(ck, s))
+				last = s;
 		ret = f2fs_dev_read(f2fs_fs_dev(ck->fs), (uint64_t)ck->ssa_blkaddr + first, ck->io,
 				    last - first + 1, ck->err);
 		if (ret)
 			goto out;
 		ck->r->stats.ssa_blocks_read += last - first + 1;
-		for (size_t k = i; k < j; ) {
-			uint32_t s = ck_segno(ck, ck->blks[k].addr);
-			const struct ck_seg *g = &ck->segs[s];
-			const struct f2fs_summary_block *sb =
-				(const void *)(ck->io + (size_t)(s - first) * F2FS_BLKSIZE);
-			size_t end = k;
-			int cur = g->cur ? g->cur - 1 : -1;
-
-			while (end < j && ck_segno(ck, ck->blks[end].addr) == s)
-				end++;
-			if (cur < 0 && sb->footer.entry_type != (ck_seg_is_node(g->type) ?
-								   F2FS_SUM_TYPE_NODE : F2FS_SUM_TYPE_DATA))
-				ck_pb(ck, F2FS_PB_SSA_TYPE,
-				      AT(A_SEG(s), A_BLK(ck->ssa_blkaddr + s),
-					 A_EXP(ck_seg_is_node(g->type)), A_FOUND(sb->footer.entry_type)),
-				      "segment %u (type %u): summary block type %u", s, g->type,
-				      sb->footer.entry_type);
-			for (; k < end; k++) {
-				const struct ck_blk *b = &ck->blks[k];
-				uint32_t off = (b->addr - ck->main_blkaddr) % F2FS_BLOCKS_PER_SEG;
-
-				if (cur >= 0) {
-					if (cs.e[cur])
-						check_entry(ck, b, &cs.e[cur][off], "current");
-				} else {
-					check_entry(ck, b, &sb->entries[off], "SSA");
-				}
-			}
-		}
-		i = j;
-		ck_progress(ck, "SSA", i, ck->nblks);
+		for (uint32_t t = first; t <= last && !ret; t++)
+			if (seg_in_use(ck, t))
+				ret = ssa_segment(ck, t, (const void *)(ck->io + (size_t)(t - first) *
+									 F2FS_BLKSIZE), &cs, &bi);
+		if (ret)
+			goto out;
+		s = last + 1;
+		ck_progress(ck, "SSA", s, ck->main_segs);
 	}
 out:
 	for (int t = 0; t < F2FS_NR_CURSEG_TYPE; t++)

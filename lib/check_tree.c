@@ -97,56 +97,108 @@ static int add_edge(struct ck *ck, uint32_t child, uint32_t owner, uint32_t ofs,
 	return 0;
 }
 
-static int add_blk(struct ck *ck, uint32_t addr, uint32_t nid, uint32_t idx, int node)
+static int push_u64(uint64_t **v, size_t *n, size_t *cap, uint64_t x)
 {
-	if (ck->nblks == ck->blks_cap) {
-		/* first guess: the blocks the SIT marks valid (exact when the
-		 * image is consistent), so that no doubling slack is left over */
-		size_t cap = ck->blks_cap ? ck->blks_cap * 2 :
-			     ck->sit_valid_total + 16 > 4096 &&
-			     ck->sit_valid_total < ck->main_end - ck->main_blkaddr ?
-			     (size_t)ck->sit_valid_total + 16 : 4096;
-		struct ck_blk *p = realloc(ck->blks, cap * sizeof(*p));
+	if (*n == *cap) {
+		size_t c = *cap ? *cap * 2 : 256;
+		uint64_t *p = realloc(*v, c * sizeof(*p));
 
 		if (!p)
-			return f2fs_fail(ck->err, -ENOMEM, "out of memory for block records");
-		ck->blks = p;
-		ck->blks_cap = cap;
+			return -1;
+		*v = p;
+		*cap = c;
 	}
-	ck->blks[ck->nblks++] = (struct ck_blk){ addr, nid, (uint16_t)idx, (uint8_t)node, 0 };
+	(*v)[(*n)++] = x;
 	return 0;
 }
 
-/* A data pointer of node n at index idx. */
-static int data_ptr(struct ck *ck, struct ck_nid *n, uint32_t idx, uint32_t addr)
+static int push_u32(uint32_t **v, size_t *n, size_t *cap, uint32_t x)
+{
+	if (*n == *cap) {
+		size_t c = *cap ? *cap * 2 : 256;
+		uint32_t *p = realloc(*v, c * sizeof(*p));
+
+		if (!p)
+			return -1;
+		*v = p;
+		*cap = c;
+	}
+	(*v)[(*n)++] = x;
+	return 0;
+}
+
+/* A directory block to read after the walk. */
+static int add_dblk(struct ck *ck, uint32_t addr, uint32_t nid, uint32_t idx, int inl)
+{
+	if (ck->ndblks == ck->dblks_cap) {
+		size_t cap = ck->dblks_cap ? ck->dblks_cap * 2 : 256;
+		struct ck_dblk *p = realloc(ck->dblks, cap * sizeof(*p));
+
+		if (!p)
+			return f2fs_fail(ck->err, -ENOMEM, "out of memory for directory blocks");
+		ck->dblks = p;
+		ck->dblks_cap = cap;
+	}
+	ck->dblks[ck->ndblks++] = (struct ck_dblk){ addr, nid, (uint16_t)idx, (uint8_t)inl, 0 };
+	return 0;
+}
+
+/* A block now owned by nid (pointer idx): into its segment's SSA sum, and
+ * kept when that segment's SSA is checked entry by entry. */
+static int note_owner(struct ck *ck, uint32_t addr, uint32_t nid, uint32_t idx, int node)
+{
+	uint32_t s = ck_segno(ck, addr);
+
+	ck->segfp[s] += ck_fp(addr, nid, node ? CK_FP_NODE : idx);
+	if (ck->ssa_exact && ck_bit64(ck->ssa_exact, s))
+		return ck_add_blk(ck, addr, nid, idx, node);
+	return 0;
+}
+
+/* The node whose data pointers are being walked. */
+struct owner {
+	uint32_t nid, ino;
+	uint32_t ndata;           /* data pointers counted */
+	int dir;                  /* 1: its blocks are a directory's to read */
+};
+
+/* A data pointer of node o at index idx. */
+static int data_ptr(struct ck *ck, struct owner *o, uint32_t idx, uint32_t addr)
 {
 	const struct ck_seg *g;
+	int ret;
 
 	if (addr == F2FS_NULL_ADDR || addr == F2FS_COMPRESS_ADDR)
 		return 0;
-	n->ndata++;
+	o->ndata++;
 	if (addr == F2FS_NEW_ADDR)
 		return 0;
 	if (!ck_in_main(ck, addr)) {
 		ck_pb(ck, F2FS_PB_DATA_ADDR_OUT_OF_RANGE,
-		      AT(A_NID(n->nid), A_INO(n->ino), A_BLK(addr), A_FOUND(idx)),
-		      "nid %u pointer %u: block 0x%x outside the main area", n->nid, idx, addr);
+		      AT(A_NID(o->nid), A_INO(o->ino), A_BLK(addr), A_FOUND(idx)),
+		      "nid %u pointer %u: block 0x%x outside the main area", o->nid, idx, addr);
 		return 0;
 	}
 	ck->r->stats.data_blocks++;
 	g = &ck->segs[ck_segno(ck, addr)];
 	if (ck_claim(ck, addr)) {
 		ck_pb(ck, F2FS_PB_BLOCK_MULTIPLY_OWNED,
-		      AT(A_NID(n->nid), A_INO(n->ino), A_BLK(addr), A_FOUND(idx)),
-		      "block 0x%x (nid %u pointer %u) is already in use", addr, n->nid, idx);
+		      AT(A_NID(o->nid), A_INO(o->ino), A_BLK(addr), A_FOUND(idx)),
+		      "block 0x%x (nid %u pointer %u) is already in use", addr, o->nid, idx);
+		/* remembered so that a second reading of the node skips it too */
+		if (push_u64(&ck->lost, &ck->nlost, &ck->lost_cap, (uint64_t)o->nid << 32 | idx))
+			return f2fs_fail(ck->err, -ENOMEM, "out of memory for block records");
 		return 0;
 	}
 	if (ck_seg_is_node(g->type) && ck_sit_valid(ck, addr))
 		ck_pb(ck, F2FS_PB_DATA_SEGMENT_TYPE,
-		      AT(A_NID(n->nid), A_INO(n->ino), A_BLK(addr), A_SEG(ck_segno(ck, addr)),
+		      AT(A_NID(o->nid), A_INO(o->ino), A_BLK(addr), A_SEG(ck_segno(ck, addr)),
 			 A_FOUND(g->type)),
 		      "data block 0x%x lies in a segment of node type %u", addr, g->type);
-	return add_blk(ck, addr, n->nid, idx, 0);
+	ret = note_owner(ck, addr, o->nid, idx, 0);
+	if (!ret && o->dir)
+		ret = add_dblk(ck, addr, o->nid, idx, 0);
+	return ret;
 }
 
 static int valid_mode(uint16_t mode)
@@ -159,48 +211,59 @@ static int valid_mode(uint16_t mode)
 	return 0;
 }
 
-static struct ck_ino *new_ino(struct ck *ck, struct ck_nid *n)
+static struct ck_dir *new_dir(struct ck *ck, struct ck_nid *n, uint32_t nid)
 {
-	struct ck_ino *in;
+	struct ck_dir *d;
 
-	if (ck->ninos == ck->inos_cap) {
-		/* first guess: the inodes the NAT names (exact when consistent) */
-		uint32_t cap = ck->inos_cap ? ck->inos_cap * 2 :
-			       ck->nat_inodes + 16 > 1024 ? ck->nat_inodes + 16 : 1024;
-		struct ck_ino *p = realloc(ck->inos, (size_t)cap * sizeof(*p));
+	if (ck->ndirs == ck->dirs_cap) {
+		uint32_t cap = ck->dirs_cap ? ck->dirs_cap * 2 : 64;
+		struct ck_dir *p = realloc(ck->dirs, (size_t)cap * sizeof(*p));
 
 		if (!p)
 			return NULL;
-		ck->inos = p;
-		ck->inos_cap = cap;
+		ck->dirs = p;
+		ck->dirs_cap = cap;
 	}
-	n->inode_idx = ck->ninos;
-	in = &ck->inos[ck->ninos++];
-	memset(in, 0, sizeof(*in));
-	in->nid = n->nid;
-	return in;
+	n->u.i.aux = ck->ndirs;
+	d = &ck->dirs[ck->ndirs++];
+	memset(d, 0, sizeof(*d));
+	d->nid = nid;
+	return d;
 }
 
-static int sweep_inode(struct ck *ck, struct ck_nid *n, const struct f2fs_node *nd)
+/* What the inode says of itself: record, counters, directory record. */
+static int inode_record(struct ck *ck, struct ck_nid *n, uint32_t ino, const struct f2fs_inode *i,
+			struct ck_dir **dirp)
 {
-	const struct f2fs_inode *i = &nd->i;
-	struct ck_ino *in = new_ino(ck, n);
-	uint32_t ino = n->nid, extra = 0, xwords, addrs;
+	uint64_t i_blocks = le64_get(i->i_blocks);
 	uint16_t type;
-	int ret;
 
-	if (!in)
-		return f2fs_fail(ck->err, -ENOMEM, "out of memory for inodes");
-	in->mode = le16_get(i->i_mode);
-	in->inline_flags = i->i_inline;
-	in->links = le32_get(i->i_links);
-	in->size = le64_get(i->i_size);
-	in->i_blocks = le64_get(i->i_blocks);
-	in->pino = le32_get(i->i_pino);
-	in->depth = le32_get(i->i_current_depth);
-	in->dir_level = i->i_dir_level;
-	in->counted = 1;
-	type = in->mode & F2FS_S_IFMT;
+	n->mode = le16_get(i->i_mode);
+	n->u.i.links = le32_get(i->i_links);
+	/* i_blocks counts the inode block itself; pointers are subtracted */
+	n->u.i.bdiff = (uint32_t)i_blocks - 1;
+	if (i_blocks >> 32)
+		n->state |= IR_BIG_IBLOCKS;
+	if (le32_get(i->i_flags) & F2FS_COMPR_FL)
+		n->state |= IR_NOCOUNT;
+	type = n->mode & F2FS_S_IFMT;
+	*dirp = NULL;
+	if (type == F2FS_S_IFDIR) {
+		struct ck_dir *d = new_dir(ck, n, ino);
+
+		if (!d)
+			return f2fs_fail(ck->err, -ENOMEM, "out of memory for directories");
+		d->size = le64_get(i->i_size);
+		d->pino = le32_get(i->i_pino);
+		d->dir_level = i->i_dir_level;
+		d->inline_flags = i->i_inline;
+		if ((le32_get(i->i_flags) & F2FS_CASEFOLD_FL) &&
+		    (ck->features & F2FS_FEATURE_CASEFOLD))
+			d->state |= DR_CASEFOLD;
+		if (le32_get(i->i_flags) & ENCRYPT_FL)
+			d->state |= DR_ENCRYPTED;
+		*dirp = d;
+	}
 	ck->r->stats.inodes++;
 	if (type == F2FS_S_IFDIR)
 		ck->r->stats.dirs++;
@@ -210,15 +273,27 @@ static int sweep_inode(struct ck *ck, struct ck_nid *n, const struct f2fs_node *
 		ck->r->stats.symlinks++;
 	else
 		ck->r->stats.others++;
-	if ((le32_get(i->i_flags) & F2FS_CASEFOLD_FL) && (ck->features & F2FS_FEATURE_CASEFOLD))
-		in->state |= IR_CASEFOLD;
-	if (le32_get(i->i_flags) & ENCRYPT_FL)
-		in->state |= IR_ENCRYPTED;
-	if (le32_get(i->i_flags) & F2FS_COMPR_FL)
-		in->state |= IR_NOCOUNT;
-	if (!valid_mode(in->mode))
-		ck_pb(ck, F2FS_PB_INODE_BAD_MODE, AT(A_INO(ino), A_BLK(n->blkaddr), A_FOUND(in->mode)),
-		      "inode %u: mode 0%o has no valid file type", ino, in->mode);
+	return 0;
+}
+
+static int sweep_inode(struct ck *ck, struct ck_nid *n, uint32_t ino, const struct f2fs_node *nd)
+{
+	const struct f2fs_inode *i = &nd->i;
+	struct owner o = { ino, ino, 0, 0 };
+	uint64_t size = le64_get(i->i_size);
+	uint32_t depth = le32_get(i->i_current_depth);
+	uint32_t extra = 0, xwords, addrs;
+	struct ck_dir *dir;
+	uint16_t type;
+	int ret;
+
+	ret = inode_record(ck, n, ino, i, &dir);
+	if (ret)
+		return ret;
+	type = n->mode & F2FS_S_IFMT;
+	if (!valid_mode(n->mode))
+		ck_pb(ck, F2FS_PB_INODE_BAD_MODE, AT(A_INO(ino), A_BLK(n->blkaddr), A_FOUND(n->mode)),
+		      "inode %u: mode 0%o has no valid file type", ino, n->mode);
 	if (i->i_inline & F2FS_EXTRA_ATTR) {
 		uint32_t isize = le16_get(i->extra.i_extra_isize);
 
@@ -229,7 +304,7 @@ static int sweep_inode(struct ck *ck, struct ck_nid *n, const struct f2fs_node *
 			      "inode %u: i_extra_isize %u out of range" :
 			      "inode %u: extra attributes (%u bytes) without the extra_attr feature",
 			      ino, isize);
-			in->state |= IR_BROKEN | IR_NOCOUNT;
+			n->state |= IR_BROKEN | IR_NOCOUNT;
 			return 0;
 		}
 		extra = isize / 4;
@@ -241,14 +316,14 @@ static int sweep_inode(struct ck *ck, struct ck_nid *n, const struct f2fs_node *
 		      AT(A_INO(ino), A_EXP(MAX_INLINE_XATTR_WORDS), A_FOUND(xwords)),
 		      "inode %u: i_inline_xattr_size %u words (1..%u allowed)", ino, xwords,
 		      MAX_INLINE_XATTR_WORDS);
-		in->state |= IR_BROKEN | IR_NOCOUNT;
+		n->state |= IR_BROKEN | IR_NOCOUNT;
 		return 0;
 	}
 	if (extra + xwords + 1 >= F2FS_DEF_ADDRS_PER_INODE) {
 		ck_pb(ck, F2FS_PB_INODE_INLINE_XATTR_SIZE, AT(A_INO(ino), A_FOUND(xwords)),
 		      "inode %u: extra and inline xattr words (%u + %u) fill i_addr", ino,
 		      extra, xwords);
-		in->state |= IR_BROKEN | IR_NOCOUNT;
+		n->state |= IR_BROKEN | IR_NOCOUNT;
 		return 0;
 	}
 	if (f2fs_inode_has_checksum(nd, ck->features)) {
@@ -261,12 +336,13 @@ static int sweep_inode(struct ck *ck, struct ck_nid *n, const struct f2fs_node *
 			      "inode %u: checksum 0x%08x, computed 0x%08x", ino, got, want);
 	}
 	addrs = F2FS_DEF_ADDRS_PER_INODE - extra - xwords;
-	in->addrs = addrs;
-	if (type == F2FS_S_IFDIR && (in->depth > F2FS_MAX_DIR_HASH_DEPTH ||
-				     in->dir_level > F2FS_MAX_DIR_HASH_DEPTH))
-		ck_pb(ck, F2FS_PB_INODE_DEPTH, AT(A_INO(ino), A_FOUND(in->depth)),
-		      "directory %u: i_current_depth %u, i_dir_level %u", ino, in->depth,
-		      in->dir_level);
+	if (dir)
+		dir->addrs = (uint16_t)addrs;
+	if (type == F2FS_S_IFDIR && (depth > F2FS_MAX_DIR_HASH_DEPTH ||
+				     i->i_dir_level > F2FS_MAX_DIR_HASH_DEPTH))
+		ck_pb(ck, F2FS_PB_INODE_DEPTH, AT(A_INO(ino), A_FOUND(depth)),
+		      "directory %u: i_current_depth %u, i_dir_level %u", ino, depth,
+		      i->i_dir_level);
 	if (i->i_inline & (F2FS_INLINE_DATA | F2FS_INLINE_DENTRY)) {
 		uint32_t cap = 4 * (addrs - 1);
 		int bad = 0;
@@ -285,16 +361,16 @@ static int sweep_inode(struct ck *ck, struct ck_nid *n, const struct f2fs_node *
 				why = "an inline inode with node pointers";
 		if (why) {
 			ck_pb(ck, F2FS_PB_INODE_INLINE_FLAGS, AT(A_INO(ino), A_FOUND(i->i_inline)),
-			      "inode %u (mode 0%o, i_inline 0x%02x): %s", ino, in->mode,
+			      "inode %u (mode 0%o, i_inline 0x%02x): %s", ino, n->mode,
 			      i->i_inline, why);
 			bad = 1;
 		}
-		if (!bad && (i->i_inline & F2FS_INLINE_DATA) && in->size > cap)
-			ck_pb(ck, F2FS_PB_INODE_INLINE_SIZE, AT(A_INO(ino), A_EXP(cap), A_FOUND(in->size)),
+		if (!bad && (i->i_inline & F2FS_INLINE_DATA) && size > cap)
+			ck_pb(ck, F2FS_PB_INODE_INLINE_SIZE, AT(A_INO(ino), A_EXP(cap), A_FOUND(size)),
 			      "inode %u: i_size %llu exceeds the %u-byte inline area", ino,
-			      (unsigned long long)in->size, cap);
+			      (unsigned long long)size, cap);
 		if (bad)
-			in->state |= IR_BROKEN | IR_NOCOUNT;
+			n->state |= IR_BROKEN | IR_NOCOUNT;
 	} else {
 		static const uint32_t nid_ofs[F2FS_DEF_NIDS_PER_INODE] = {
 			1, 2, 3, 3 + NPB + 1, 5 + 2 * NPB,
@@ -302,16 +378,17 @@ static int sweep_inode(struct ck *ck, struct ck_nid *n, const struct f2fs_node *
 		uint64_t maxb = addrs + 2 * (uint64_t)NPB + 2 * (uint64_t)NPB * NPB +
 				(uint64_t)NPB * NPB * NPB;
 
-		if (type == F2FS_S_IFDIR && in->size % F2FS_BLKSIZE)
-			ck_pb(ck, F2FS_PB_INODE_SIZE, AT(A_INO(ino), A_FOUND(in->size)),
+		if (type == F2FS_S_IFDIR && size % F2FS_BLKSIZE)
+			ck_pb(ck, F2FS_PB_INODE_SIZE, AT(A_INO(ino), A_FOUND(size)),
 			      "directory %u: i_size %llu is not a multiple of 4096", ino,
-			      (unsigned long long)in->size);
-		if (in->size / F2FS_BLKSIZE > maxb)
-			ck_pb(ck, F2FS_PB_INODE_SIZE, AT(A_INO(ino), A_FOUND(in->size)),
+			      (unsigned long long)size);
+		if (size / F2FS_BLKSIZE > maxb)
+			ck_pb(ck, F2FS_PB_INODE_SIZE, AT(A_INO(ino), A_FOUND(size)),
 			      "inode %u: i_size %llu beyond the largest file", ino,
-			      (unsigned long long)in->size);
+			      (unsigned long long)size);
+		o.dir = dir != NULL;
 		for (uint32_t k = 0; k < addrs; k++) {
-			ret = data_ptr(ck, n, k, le32_get(i->i_addr[extra + k]));
+			ret = data_ptr(ck, &o, k, le32_get(i->i_addr[extra + k]));
 			if (ret)
 				return ret;
 		}
@@ -322,7 +399,11 @@ static int sweep_inode(struct ck *ck, struct ck_nid *n, const struct f2fs_node *
 				return ret;
 		}
 	}
-	if (type == F2FS_S_IFLNK && in->size == 0)
+	n->u.i.bdiff -= o.ndata;
+	if (dir && (i->i_inline & F2FS_INLINE_DENTRY) && !(n->state & IR_BROKEN) &&
+	    (ret = add_dblk(ck, n->blkaddr, ino, 0, 1)))
+		return ret;
+	if (type == F2FS_S_IFLNK && size == 0)
 		ck_pb(ck, F2FS_PB_INODE_SIZE, AT(A_INO(ino), A_FOUND(0)),
 		      "symlink %u: empty target", ino);
 	if (le32_get(i->i_xattr_nid))
@@ -330,60 +411,129 @@ static int sweep_inode(struct ck *ck, struct ck_nid *n, const struct f2fs_node *
 	return 0;
 }
 
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The nid the NAT maps to addr. Needed only when a node footer names
+ * another nid, so the table behind it is made on first use. */
+static int nid_at(struct ck *ck, uint32_t addr, uint32_t *nid)
+{
+	size_t lo = 0, hi = ck->nnids;
+
+	if (!ck->revmap) {
+		struct ck_nid_iter it = { 0 };
+		struct ck_nid *n;
+		uint32_t x;
+		size_t k = 0;
+
+		ck->revmap = malloc(((size_t)ck->nnids + 1) * sizeof(*ck->revmap));
+		if (!ck->revmap)
+			return f2fs_fail(ck->err, -ENOMEM, "out of memory for the node map");
+		while (ck_nid_next(ck, &it, &x, &n))
+			ck->revmap[k++] = (uint64_t)n->blkaddr << 32 | x;
+		qsort(ck->revmap, k, sizeof(*ck->revmap), cmp_u64);
+	}
+	while (lo < hi) {
+		size_t m = lo + (hi - lo) / 2;
+
+		if ((uint32_t)(ck->revmap[m] >> 32) < addr)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	if (lo == ck->nnids || (uint32_t)(ck->revmap[lo] >> 32) != addr)
+		return f2fs_fail(ck->err, -F2FS_E_CORRUPT, "no nid for node block 0x%x", addr);
+	*nid = (uint32_t)ck->revmap[lo];
+	return 0;
+}
+
+/* The footer names no nid whose NAT entry is this block. */
+static int footer_mismatch(struct ck *ck, uint32_t addr, uint32_t fnid)
+{
+	uint32_t nid = 0;
+	int ret = nid_at(ck, addr, &nid);
+
+	if (ret)
+		return ret;
+	ck_pb(ck, F2FS_PB_NODE_FOOTER_NID,
+	      AT(A_NID(nid), A_BLK(addr), A_EXP(nid), A_FOUND(fnid)),
+	      "node block 0x%x of nid %u has footer nid %u", addr, nid, fnid);
+	ck_nid_find(ck, nid)->flags |= NR_BAD;
+	return 0;
+}
+
+static int sweep_direct(struct ck *ck, struct ck_nid *n, uint32_t nid, uint32_t ino,
+			const struct f2fs_node *nd)
+{
+	struct owner o = { nid, ino, 0, 0 };
+	const struct ck_nid *own = ck_inode(ck, ino);
+	int ret;
+
+	for (uint32_t k = 0; k < F2FS_ADDRS_PER_BLOCK; k++)
+		if ((ret = data_ptr(ck, &o, k, le32_get(nd->dn.addr[k]))))
+			return ret;
+	n->u.n.ndata = o.ndata;
+	/* its inode may be a directory not read yet: then read it again later */
+	if ((!own || (own->mode & F2FS_S_IFMT) == F2FS_S_IFDIR) &&
+	    push_u32(&ck->dnodes, &ck->ndnodes, &ck->dnodes_cap, nid))
+		return f2fs_fail(ck->err, -ENOMEM, "out of memory for direct nodes");
+	return 0;
+}
+
+/* Each node block the NAT names, in address order. */
 static int sweep_cb(struct ck *ck, uint32_t item, uint32_t addr, const uint8_t *blk, void *arg)
 {
 	const struct f2fs_node *nd = (const void *)blk;
-	struct ck_nid *n = &ck->nids[item];
-	uint32_t fnid = le32_get(nd->footer.nid), fino = le32_get(nd->footer.ino);
+	uint32_t nid = le32_get(nd->footer.nid), fino = le32_get(nd->footer.ino), ino;
 	uint32_t ofs = le32_get(nd->footer.flag) >> F2FS_NODE_OFS_SHIFT;
+	struct ck_nid *n = ck_nid_find(ck, nid);
 	enum node_kind kind = kind_of(ofs);
 	int ret;
 
+	(void)item;
 	(void)arg;
 	ck->r->stats.node_blocks_read++;
-	if (fnid != n->nid) {
-		ck_pb(ck, F2FS_PB_NODE_FOOTER_NID,
-		      AT(A_NID(n->nid), A_BLK(addr), A_EXP(n->nid), A_FOUND(fnid)),
-		      "node block 0x%x of nid %u has footer nid %u", addr, n->nid, fnid);
-		n->flags |= NR_BAD;
-		return 0;
-	}
-	if (fino != n->ino) {
+	if (!n || n->blkaddr != addr)
+		return footer_mismatch(ck, addr, nid);
+	ino = ck_nid_ino(n, nid);
+	if (fino != ino) {
 		ck_pb(ck, F2FS_PB_NAT_INO_MISMATCH,
-		      AT(A_NID(n->nid), A_BLK(addr), A_EXP(fino), A_FOUND(n->ino)),
-		      "nid %u: NAT ino %u, node footer ino %u", n->nid, n->ino, fino);
+		      AT(A_NID(nid), A_BLK(addr), A_EXP(fino), A_FOUND(ino)),
+		      "nid %u: NAT ino %u, node footer ino %u", nid, ino, fino);
 		n->flags |= NR_BAD;
 		return 0;
 	}
-	if ((n->nid == n->ino) != (kind == NK_INODE) || kind == NK_BAD) {
+	if ((nid == ino) != (kind == NK_INODE) || kind == NK_BAD) {
 		ck_pb(ck, F2FS_PB_NODE_BAD_OFFSET,
-		      AT(A_NID(n->nid), A_INO(n->ino), A_BLK(addr), A_FOUND(ofs)),
-		      n->nid == n->ino ? "inode %u: node offset %u, expected 0" :
-		      "nid %u: impossible node offset %u", n->nid, ofs);
+		      AT(A_NID(nid), A_INO(ino), A_BLK(addr), A_FOUND(ofs)),
+		      nid == ino ? "inode %u: node offset %u, expected 0" :
+		      "nid %u: impossible node offset %u", nid, ofs);
 		n->flags |= NR_BAD;
 		return 0;
 	}
-	n->ofs = ofs;
+	if (!(n->flags & NR_SELF))
+		n->u.n.ofs = ofs;
 	n->flags |= NR_READ;
 	ck->r->stats.nodes++;
-	ret = add_blk(ck, addr, n->nid, 0, 1);
+	ret = note_owner(ck, addr, nid, 0, 1);
 	if (ret)
 		return ret;
 	switch (kind) {
 	case NK_INODE:
 		n->flags |= NR_INODE;
-		return sweep_inode(ck, n, nd);
+		return sweep_inode(ck, n, nid, nd);
 	case NK_DIRECT:
-		for (uint32_t k = 0; k < F2FS_ADDRS_PER_BLOCK; k++)
-			if ((ret = data_ptr(ck, n, k, le32_get(nd->dn.addr[k]))))
-				return ret;
-		return 0;
+		return sweep_direct(ck, n, nid, ino, nd);
 	case NK_INDIRECT:
 	case NK_DOUBLE:
 		for (uint32_t k = 0; k < NPB; k++) {
 			uint32_t c = le32_get(nd->in.nid[k]);
 
-			if (c && (ret = add_edge(ck, c, n->ino, child_ofs(ofs, k), 0)))
+			if (c && (ret = add_edge(ck, c, ino, child_ofs(ofs, k), 0)))
 				return ret;
 		}
 		return 0;
@@ -392,23 +542,19 @@ static int sweep_cb(struct ck *ck, uint32_t item, uint32_t addr, const uint8_t *
 	}
 }
 
-static struct ck_ino *ino_rec(struct ck *ck, uint32_t ino)
-{
-	struct ck_nid *n = ck_nid_find(ck, ino);
-
-	if (!n || n->inode_idx == UINT32_MAX)
-		return NULL;
-	return &ck->inos[n->inode_idx];
-}
-
 static void check_edges(struct ck *ck)
 {
+	struct ck_nid_iter it = { 0 };
+	struct ck_nid *n;
+	uint32_t nid;
+
 	for (size_t e = 0; e < ck->nedges; e++) {
 		const struct ck_edge *ed = &ck->edges[e];
 		struct ck_nid *c = ck_nid_find(ck, ed->child);
-		struct ck_ino *owner = ino_rec(ck, ed->owner);
+		struct ck_nid *owner = ck_inode(ck, ed->owner);
 		enum f2fs_problem_code code_missing = ed->xattr ? F2FS_PB_INODE_XATTR_NID :
 				F2FS_PB_NODE_CHILD_MISSING;
+		uint32_t c_ino, c_ofs;
 
 		if (!c) {
 			ck_pb(ck, code_missing, AT(A_INO(ed->owner), A_NID(ed->child)),
@@ -420,11 +566,13 @@ static void check_edges(struct ck *ck)
 		}
 		if (!(c->flags & NR_READ))
 			continue;
-		if (c->ino != ed->owner) {
+		c_ino = ck_nid_ino(c, ed->child);
+		c_ofs = ck_nid_ofs(c);
+		if (c_ino != ed->owner) {
 			ck_pb(ck, ed->xattr ? F2FS_PB_INODE_XATTR_NID : F2FS_PB_NODE_WRONG_OWNER,
-			      AT(A_INO(ed->owner), A_NID(ed->child), A_EXP(ed->owner), A_FOUND(c->ino)),
+			      AT(A_INO(ed->owner), A_NID(ed->child), A_EXP(ed->owner), A_FOUND(c_ino)),
 			      "inode %u: pointer to nid %u, a node of inode %u", ed->owner,
-			      ed->child, c->ino);
+			      ed->child, c_ino);
 			if (owner)
 				owner->state |= IR_NOCOUNT;
 			continue;
@@ -435,31 +583,28 @@ static void check_edges(struct ck *ck)
 			      "inode %u: nid %u is pointed to twice", ed->owner, ed->child);
 			continue;
 		}
-		if (c->ofs != ed->expected_ofs) {
+		if (c_ofs != ed->expected_ofs) {
 			ck_pb(ck, ed->xattr ? F2FS_PB_INODE_XATTR_NID : F2FS_PB_NODE_BAD_OFFSET,
 			      AT(A_INO(ed->owner), A_NID(ed->child), A_BLK(c->blkaddr),
-				 A_EXP(ed->expected_ofs), A_FOUND(c->ofs)),
+				 A_EXP(ed->expected_ofs), A_FOUND(c_ofs)),
 			      "inode %u: nid %u has node offset %u, its place needs %u",
-			      ed->owner, ed->child, c->ofs, ed->expected_ofs);
+			      ed->owner, ed->child, c_ofs, ed->expected_ofs);
 			if (owner)
 				owner->state |= IR_NOCOUNT;
 			continue;
 		}
 		c->flags |= NR_REACHED;
+		/* an inode cannot get here: its offset 0 is no child's */
 		if (owner)
-			owner->counted += 1 + c->ndata;
+			owner->u.i.bdiff -= 1 + c->u.n.ndata;
 	}
-	for (uint32_t k = 0; k < ck->nnids; k++) {
-		struct ck_nid *n = &ck->nids[k];
-
+	while (ck_nid_next(ck, &it, &nid, &n))
 		if ((n->flags & (NR_READ | NR_INODE | NR_REACHED)) == NR_READ)
 			ck_pb(ck, F2FS_PB_NODE_UNREACHABLE,
-			      AT(A_NID(n->nid), A_INO(n->ino), A_BLK(n->blkaddr), A_FOUND(n->ofs)),
+			      AT(A_NID(nid), A_INO(ck_nid_ino(n, nid)), A_BLK(n->blkaddr),
+				 A_FOUND(ck_nid_ofs(n))),
 			      "nid %u (offset %u of inode %u) is not reached from its inode",
-			      n->nid, n->ofs, n->ino);
-		if (n->flags & NR_INODE)
-			ck->inos[n->inode_idx].counted += n->ndata;
-	}
+			      nid, ck_nid_ofs(n), ck_nid_ino(n, nid));
 }
 
 /* ---- directories ------------------------------------------------------ */
@@ -495,44 +640,45 @@ static int bucket_of(uint64_t fofs, uint32_t dir_level, uint64_t *bucket, uint64
 	return 0;
 }
 
-static void dentry(struct ck *ck, struct ck_ino *dir, const uint8_t *name, uint32_t len,
+static void dentry(struct ck *ck, struct ck_dir *dir, const uint8_t *name, uint32_t len,
 		   uint32_t hash, uint32_t ino, uint8_t ftype, uint64_t fofs, uint32_t blkaddr)
 {
 	int dot = len == 1 && name[0] == '.';
 	int dotdot = len == 2 && name[0] == '.' && name[1] == '.';
 	uint32_t d = dir->nid;
-	struct ck_ino *child;
+	struct ck_nid *child;
+	struct ck_dir *cd;
 	uint8_t want_type;
 
 	ck->r->stats.dentries++;
 	if (dot) {
-		if (dir->state & IR_HAS_DOT)
+		if (dir->state & DR_HAS_DOT)
 			ck_pb(ck, F2FS_PB_DIR_BAD_NAME, AT(A_INO(d), A_BLK(blkaddr)),
 			      "directory %u: a second \".\" entry", d);
 		else if (ino != d)
 			ck_pb(ck, F2FS_PB_DIR_DOT, AT(A_INO(d), A_EXP(d), A_FOUND(ino)),
 			      "directory %u: \".\" names inode %u", d, ino);
-		dir->state |= IR_HAS_DOT;
+		dir->state |= DR_HAS_DOT;
 		return;
 	}
 	if (dotdot) {
-		if (dir->state & IR_HAS_DOTDOT)
+		if (dir->state & DR_HAS_DOTDOT)
 			ck_pb(ck, F2FS_PB_DIR_BAD_NAME, AT(A_INO(d), A_BLK(blkaddr)),
 			      "directory %u: a second \"..\" entry", d);
 		else
 			dir->dotdot = ino;
-		dir->state |= IR_HAS_DOTDOT;
+		dir->state |= DR_HAS_DOTDOT;
 		return;
 	}
 	if (memchr(name, '/', len) || memchr(name, 0, len))
 		ck_pb(ck, F2FS_PB_DIR_BAD_NAME, AT(A_DIRNAME(d, name, len), A_INO(ino), A_BLK(blkaddr)),
 		      "directory %u: entry name contains '/' or NUL", d);
-	if (!((dir->state & IR_CASEFOLD) && (dir->state & IR_ENCRYPTED))) {
+	if (!((dir->state & DR_CASEFOLD) && (dir->state & DR_ENCRYPTED))) {
 		uint8_t folded[F2FS_NAME_LEN];
 		const uint8_t *h = name;
 		int ok = 1;
 
-		if (dir->state & IR_CASEFOLD) {
+		if (dir->state & DR_CASEFOLD) {
 			for (uint32_t k = 0; k < len; k++) {
 				if (name[k] & 0x80)
 					ok = 0;
@@ -563,7 +709,7 @@ static void dentry(struct ck *ck, struct ck_ino *dir, const uint8_t *name, uint3
 			}
 		}
 	}
-	child = ino_rec(ck, ino);
+	child = ck_inode(ck, ino);
 	if (!child) {
 		ck_pb(ck, F2FS_PB_DIR_DANGLING, AT(A_DIRNAME(d, name, len), A_INO(ino), A_BLK(blkaddr)),
 		      "directory %u: entry names inode %u, which does not exist", d, ino);
@@ -575,21 +721,22 @@ static void dentry(struct ck *ck, struct ck_ino *dir, const uint8_t *name, uint3
 		      AT(A_DIRNAME(d, name, len), A_INO(ino), A_EXP(want_type), A_FOUND(ftype)),
 		      "directory %u: entry type %u, inode %u has mode 0%o", d, ftype, ino,
 		      child->mode);
-	child->refs++;
-	if ((child->mode & F2FS_S_IFMT) == F2FS_S_IFDIR) {
+	child->u.i.refs++;
+	cd = ck_dir_of(ck, child);
+	if (cd) {
 		dir->subdirs++;
-		if (child->parent || ino == F2FS_ROOT_INO)
+		if (cd->parent || ino == F2FS_ROOT_INO)
 			ck_pb(ck, F2FS_PB_DIR_MULTIPLE_PARENTS,
-			      AT(A_DIRNAME(d, name, len), A_INO(ino), A_EXP(child->parent)),
+			      AT(A_DIRNAME(d, name, len), A_INO(ino), A_EXP(cd->parent)),
 			      "directory %u also has an entry in directory %u", ino, d);
 		else
-			child->parent = d;
-	} else if (!child->parent) {
-		child->parent = d;
+			cd->parent = d;
+	} else if (!child->u.i.aux) {
+		child->u.i.aux = d;
 	}
 }
 
-static void scan_area(struct ck *ck, struct ck_ino *dir, const struct darea *a,
+static void scan_area(struct ck *ck, struct ck_dir *dir, const struct darea *a,
 		      uint64_t fofs, uint32_t blkaddr)
 {
 	uint32_t i = 0;
@@ -632,24 +779,23 @@ static void scan_area(struct ck *ck, struct ck_ino *dir, const struct darea *a,
 	}
 }
 
-#define INLINE_ITEM 0x80000000u
-
 static int dentry_cb(struct ck *ck, uint32_t item, uint32_t addr, const uint8_t *blk, void *arg)
 {
+	const struct ck_dblk *b = &ck->dblks[item];
+	struct ck_nid *n = ck_nid_find(ck, b->nid);
 	struct darea a;
 
 	(void)arg;
-	if (item & INLINE_ITEM) {
+	if (b->inl) {
 		const struct f2fs_node *nd = (const void *)blk;
-		struct ck_nid *n = &ck->nids[item & ~INLINE_ITEM];
-		struct ck_ino *dir = &ck->inos[n->inode_idx];
+		struct ck_dir *dir = ck_dir_of(ck, n);
 		uint32_t extra = f2fs_inode_extra_words(&nd->i);
 		uint32_t size = 4 * (dir->addrs - 1);
 		uint32_t ns = size * 8 / (DENTRY_SLOT * 8 + 1);
 		const uint8_t *base = (const uint8_t *)&nd->i.i_addr[extra + 1];
 
 		/* the block was validated in the sweep; re-check it is the same */
-		if (le32_get(nd->footer.nid) != n->nid || extra * 4 + 4 * dir->addrs > 4 * F2FS_DEF_ADDRS_PER_INODE)
+		if (le32_get(nd->footer.nid) != b->nid || extra * 4 + 4 * dir->addrs > 4 * F2FS_DEF_ADDRS_PER_INODE)
 			return 0;
 		a.bitmap = base;
 		a.dentry = base + size - ns * DENTRY_SLOT;
@@ -658,11 +804,10 @@ static int dentry_cb(struct ck *ck, uint32_t item, uint32_t addr, const uint8_t 
 		ck->r->stats.dentry_blocks_read++;
 		scan_area(ck, dir, &a, UINT64_MAX, addr);
 	} else {
-		const struct ck_blk *b = &ck->blks[item];
 		const struct f2fs_dentry_block *db = (const void *)blk;
-		struct ck_nid *n = ck_nid_find(ck, b->nid);
-		struct ck_ino *dir = ino_rec(ck, n->ino);
-		uint64_t fofs = n->flags & NR_INODE ? b->idx : direct_base(n->ofs, dir->addrs) + b->idx;
+		struct ck_dir *dir = ck_dir_of(ck, ck_inode(ck, ck_nid_ino(n, b->nid)));
+		uint64_t fofs = n->flags & NR_INODE ? b->idx :
+				direct_base(ck_nid_ofs(n), dir->addrs) + b->idx;
 
 		if (fofs >= (dir->size + F2FS_BLKSIZE - 1) / F2FS_BLKSIZE)
 			ck_pb(ck, F2FS_PB_DIR_BLOCK_BEYOND_SIZE,
@@ -680,67 +825,82 @@ static int dentry_cb(struct ck *ck, uint32_t item, uint32_t addr, const uint8_t 
 	return 0;
 }
 
-static int push_key(uint64_t **keys, size_t *n, size_t *cap, uint64_t key)
+/* Is (nid, idx) a pointer whose block another pointer owned first? */
+static int lost_claim(const struct ck *ck, uint32_t nid, uint32_t idx)
 {
-	if (*n == *cap) {
-		uint64_t *p = realloc(*keys, 2 * *cap * sizeof(**keys));
+	uint64_t key = (uint64_t)nid << 32 | idx;
 
-		if (!p)
-			return -1;
-		*keys = p;
-		*cap *= 2;
+	return ck->nlost && bsearch(&key, ck->lost, ck->nlost, sizeof(key), cmp_u64);
+}
+
+/* A direct node of a directory, read again: its blocks as the sweep kept them. */
+static int dnode_cb(struct ck *ck, uint32_t item, uint32_t addr, const uint8_t *blk, void *arg)
+{
+	const struct f2fs_node *nd = (const void *)blk;
+	uint32_t nid = ck->dnodes[item];
+	int ret;
+
+	(void)addr;
+	(void)arg;
+	for (uint32_t k = 0; k < F2FS_ADDRS_PER_BLOCK; k++) {
+		uint32_t a = le32_get(nd->dn.addr[k]);
+
+		if (a == F2FS_NULL_ADDR || a == F2FS_COMPRESS_ADDR || a == F2FS_NEW_ADDR ||
+		    !ck_in_main(ck, a) || lost_claim(ck, nid, k))
+			continue;
+		if ((ret = add_dblk(ck, a, nid, k, 0)))
+			return ret;
 	}
-	(*keys)[(*n)++] = key;
 	return 0;
+}
+
+/* Directory blocks held by direct nodes: those nodes are read again (large
+ * directories only) rather than every data pointer being kept. */
+static int read_dir_dnodes(struct ck *ck)
+{
+	uint64_t *keys = NULL;
+	size_t n = 0, cap = 0;
+	int ret;
+
+	for (size_t k = 0; k < ck->ndnodes; k++) {
+		const struct ck_nid *nn = ck_nid_find(ck, ck->dnodes[k]);
+		const struct ck_nid *in = ck_inode(ck, ck_nid_ino(nn, ck->dnodes[k]));
+		const struct ck_dir *d = ck_dir_of(ck, in);
+
+		if (!d || (in->state & IR_BROKEN) || (d->inline_flags & F2FS_INLINE_DENTRY) ||
+		    !(nn->flags & NR_REACHED))
+			continue;
+		if (push_u64(&keys, &n, &cap, (uint64_t)nn->blkaddr << 32 | k)) {
+			free(keys);
+			return f2fs_fail(ck->err, -ENOMEM, "out of memory for directory blocks");
+		}
+	}
+	if (!n)
+		return 0;
+	if (ck->nlost)
+		qsort(ck->lost, ck->nlost, sizeof(*ck->lost), cmp_u64);
+	ck_sort_keys(keys, n);
+	ret = ck_read_sorted(ck, keys, n, "directory nodes", dnode_cb, NULL);
+	free(keys);
+	return ret;
 }
 
 static int read_dirs(struct ck *ck)
 {
 	uint64_t *keys;
-	size_t n = 0, cap = 1024;
-	int ret;
+	int ret = read_dir_dnodes(ck);
 
-	/* grown as needed: directory blocks are few next to all the blocks */
-	keys = malloc(cap * sizeof(*keys));
+	if (ret)
+		return ret;
+	keys = malloc((ck->ndblks + 1) * sizeof(*keys));
 	if (!keys)
 		return f2fs_fail(ck->err, -ENOMEM, "out of memory for directory blocks");
-	for (uint32_t k = 0; k < ck->nnids; k++) {
-		struct ck_nid *nn = &ck->nids[k];
-		struct ck_ino *in;
-
-		if (!(nn->flags & NR_INODE))
-			continue;
-		in = &ck->inos[nn->inode_idx];
-		if ((in->mode & F2FS_S_IFMT) == F2FS_S_IFDIR && !(in->state & IR_BROKEN) &&
-		    (in->inline_flags & F2FS_INLINE_DENTRY)) {
-			if (push_key(&keys, &n, &cap, (uint64_t)nn->blkaddr << 32 | k | INLINE_ITEM))
-				goto nomem;
-		}
-	}
-	for (size_t k = 0; k < ck->nblks; k++) {
-		const struct ck_blk *b = &ck->blks[k];
-		struct ck_nid *nn;
-		struct ck_ino *in;
-
-		if (b->node)
-			continue;
-		nn = ck_nid_find(ck, b->nid);
-		in = nn ? ino_rec(ck, nn->ino) : NULL;
-		if (!in || (in->mode & F2FS_S_IFMT) != F2FS_S_IFDIR || (in->state & IR_BROKEN) ||
-		    (in->inline_flags & F2FS_INLINE_DENTRY))
-			continue;
-		if (!(nn->flags & NR_INODE) && !(nn->flags & NR_REACHED))
-			continue;
-		if (push_key(&keys, &n, &cap, (uint64_t)b->addr << 32 | (uint32_t)k))
-			goto nomem;
-	}
-	ck_sort_keys(keys, n);
-	ret = ck_read_sorted(ck, keys, n, "directories", dentry_cb, NULL);
+	for (size_t k = 0; k < ck->ndblks; k++)
+		keys[k] = (uint64_t)ck->dblks[k].addr << 32 | (uint32_t)k;
+	ck_sort_keys(keys, ck->ndblks);
+	ret = ck_read_sorted(ck, keys, ck->ndblks, "directories", dentry_cb, NULL);
 	free(keys);
 	return ret;
-nomem:
-	free(keys);
-	return f2fs_fail(ck->err, -ENOMEM, "out of memory for directory blocks");
 }
 
 /* ---- orphans ------------------------------------------------------------ */
@@ -772,7 +932,7 @@ static int read_orphans(struct ck *ck)
 		}
 		for (uint32_t k = 0; k < cnt; k++) {
 			uint32_t ino = le32_get(ob->ino[k]);
-			struct ck_ino *in = ino_rec(ck, ino);
+			struct ck_nid *in = ck_inode(ck, ino);
 
 			if (!in) {
 				ck_pb(ck, F2FS_PB_CP_ORPHAN_BLOCK, AT(A_INO(ino)),
@@ -787,10 +947,15 @@ static int read_orphans(struct ck *ck)
 
 /* ---- after the directories: links, parents, reachability --------------- */
 
-/* 1 when dir's parent chain reaches the root, 0 when not; reports loops. */
-static int connected(struct ck *ck, struct ck_ino *dir)
+static struct ck_dir *dir_rec(struct ck *ck, uint32_t ino)
 {
-	struct ck_ino *p = dir;
+	return ck_dir_of(ck, ck_inode(ck, ino));
+}
+
+/* 1 when dir's parent chain reaches the root, 0 when not; reports loops. */
+static int connected(struct ck *ck, struct ck_dir *dir)
+{
+	struct ck_dir *p = dir;
 	uint32_t steps = 0;
 	int result;
 
@@ -801,104 +966,125 @@ static int connected(struct ck *ck, struct ck_ino *dir)
 			break;
 		}
 		p->conn = 1;
-		p = p->parent ? ino_rec(ck, p->parent) : NULL;
-		if (++steps > ck->ninos)
+		p = p->parent ? dir_rec(ck, p->parent) : NULL;
+		if (++steps > ck->ndirs)
 			break;
 	}
 	if (p && p->conn == 1)
 		ck_pb(ck, F2FS_PB_DIR_LOOP, AT(A_INO(p->nid)),
 		      "directory %u is in a loop of directories", p->nid);
 	result = p && p->conn == 2;
-	for (p = dir; p && p->conn == 1; p = p->parent ? ino_rec(ck, p->parent) : NULL)
+	for (p = dir; p && p->conn == 1; p = p->parent ? dir_rec(ck, p->parent) : NULL)
 		p->conn = result ? 2 : 3;
 	return result;
 }
 
-static void check_inodes(struct ck *ck)
+/* i_blocks does not match: read it again for the message (the record
+ * keeps only the difference). */
+static int report_iblocks(struct ck *ck, const struct ck_nid *in, uint32_t ino)
 {
-	struct ck_ino *root = ino_rec(ck, F2FS_ROOT_INO);
+	const struct f2fs_node *nd = (const void *)ck->io;
+	uint64_t i_blocks, counted;
+	int ret = f2fs_dev_read(f2fs_fs_dev(ck->fs), in->blkaddr, ck->io, 1, ck->err);
 
-	for (int q = 0; q < F2FS_MAX_QUOTAS; q++) {
-		struct ck_ino *in = ino_rec(ck, le32_get(ck->sb->qf_ino[q]));
-
-		if (in && le32_get(ck->sb->qf_ino[q]))
-			in->state |= IR_SPECIAL;
-	}
-	if (root)
-		root->parent = F2FS_ROOT_INO;
-	for (uint32_t k = 0; k < ck->ninos; k++) {
-		struct ck_ino *in = &ck->inos[k];
-		int is_dir = (in->mode & F2FS_S_IFMT) == F2FS_S_IFDIR;
-		int special = in->nid == F2FS_ROOT_INO || (in->state & (IR_SPECIAL | IR_ORPHAN));
-		uint64_t want;
-
-		if (!(in->state & IR_NOCOUNT) && in->counted != in->i_blocks)
-			ck_pb(ck, F2FS_PB_INODE_I_BLOCKS,
-			      AT(A_INO(in->nid), A_EXP(in->counted), A_FOUND(in->i_blocks)),
-			      "inode %u: i_blocks %llu, counted %llu", in->nid,
-			      (unsigned long long)in->i_blocks, (unsigned long long)in->counted);
-		if (in->refs == 0 && !special) {
-			ck_pb(ck, F2FS_PB_INODE_UNREACHABLE, AT(A_INO(in->nid), A_FOUND(in->links)),
-			      "inode %u (mode 0%o, %u links) has no directory entry", in->nid,
-			      in->mode, in->links);
-			continue;
-		}
-		if (is_dir && !(in->state & IR_BROKEN)) {
-			int dots_ok = in->inline_flags & F2FS_INLINE_DOTS;
-
-			if (!(in->state & IR_HAS_DOT) && !dots_ok)
-				ck_pb(ck, F2FS_PB_DIR_DOT, AT(A_INO(in->nid)),
-				      "directory %u has no \".\" entry", in->nid);
-			if (!(in->state & IR_HAS_DOTDOT) && !dots_ok)
-				ck_pb(ck, F2FS_PB_DIR_DOTDOT, AT(A_INO(in->nid)),
-				      "directory %u has no \"..\" entry", in->nid);
-			else if ((in->state & IR_HAS_DOTDOT) && in->parent && in->dotdot != in->parent)
-				ck_pb(ck, F2FS_PB_DIR_DOTDOT,
-				      AT(A_INO(in->nid), A_EXP(in->parent), A_FOUND(in->dotdot)),
-				      "directory %u: \"..\" names %u, the parent is %u", in->nid,
-				      in->dotdot, in->parent);
-			if (in->nid != F2FS_ROOT_INO && in->parent && in->pino != in->parent)
-				ck_pb(ck, F2FS_PB_DIR_BAD_PINO,
-				      AT(A_INO(in->nid), A_EXP(in->parent), A_FOUND(in->pino)),
-				      "directory %u: i_pino %u, the parent is %u", in->nid, in->pino,
-				      in->parent);
-			if (in->nid != F2FS_ROOT_INO && in->parent)
-				connected(ck, in);
-		}
-		if (in->state & IR_SPECIAL)
-			continue;
-		want = in->state & IR_ORPHAN ? 0 : is_dir ? 2 + (uint64_t)in->subdirs : in->refs;
-		if (in->links != want && !(is_dir && (in->state & IR_BROKEN)))
-			ck_pb(ck, F2FS_PB_INODE_LINKS, AT(A_INO(in->nid), A_EXP(want), A_FOUND(in->links)),
-			      "inode %u: %u links, %llu found", in->nid, in->links,
-			      (unsigned long long)want);
-	}
+	if (ret)
+		return ret;
+	i_blocks = le64_get(nd->i.i_blocks);
+	counted = (uint32_t)((uint32_t)i_blocks - in->u.i.bdiff);
+	ck_pb(ck, F2FS_PB_INODE_I_BLOCKS, AT(A_INO(ino), A_EXP(counted), A_FOUND(i_blocks)),
+	      "inode %u: i_blocks %llu, counted %llu", ino, (unsigned long long)i_blocks,
+	      (unsigned long long)counted);
+	return 0;
 }
 
-static int by_addr(const void *a, const void *b)
+static void check_dir(struct ck *ck, uint32_t ino, struct ck_dir *d)
 {
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	int dots_ok = d->inline_flags & F2FS_INLINE_DOTS;
 
-	return x < y ? -1 : x > y;
+	if (!(d->state & DR_HAS_DOT) && !dots_ok)
+		ck_pb(ck, F2FS_PB_DIR_DOT, AT(A_INO(ino)),
+		      "directory %u has no \".\" entry", ino);
+	if (!(d->state & DR_HAS_DOTDOT) && !dots_ok)
+		ck_pb(ck, F2FS_PB_DIR_DOTDOT, AT(A_INO(ino)),
+		      "directory %u has no \"..\" entry", ino);
+	else if ((d->state & DR_HAS_DOTDOT) && d->parent && d->dotdot != d->parent)
+		ck_pb(ck, F2FS_PB_DIR_DOTDOT,
+		      AT(A_INO(ino), A_EXP(d->parent), A_FOUND(d->dotdot)),
+		      "directory %u: \"..\" names %u, the parent is %u", ino,
+		      d->dotdot, d->parent);
+	if (ino != F2FS_ROOT_INO && d->parent && d->pino != d->parent)
+		ck_pb(ck, F2FS_PB_DIR_BAD_PINO,
+		      AT(A_INO(ino), A_EXP(d->parent), A_FOUND(d->pino)),
+		      "directory %u: i_pino %u, the parent is %u", ino, d->pino,
+		      d->parent);
+	if (ino != F2FS_ROOT_INO && d->parent)
+		connected(ck, d);
+}
+
+/* Every inode, in nid order. */
+static int check_inodes(struct ck *ck)
+{
+	struct ck_nid *root = ck_inode(ck, F2FS_ROOT_INO);
+	struct ck_nid_iter it = { 0 };
+	struct ck_nid *in;
+	uint32_t ino;
+	int ret;
+
+	for (int q = 0; q < F2FS_MAX_QUOTAS; q++) {
+		struct ck_nid *qn = ck_inode(ck, le32_get(ck->sb->qf_ino[q]));
+
+		if (qn && le32_get(ck->sb->qf_ino[q]))
+			qn->state |= IR_SPECIAL;
+	}
+	if (root && ck_dir_of(ck, root))
+		ck_dir_of(ck, root)->parent = F2FS_ROOT_INO;
+	else if (root)
+		root->u.i.aux = F2FS_ROOT_INO;
+	while (ck_nid_next(ck, &it, &ino, &in)) {
+		struct ck_dir *d = ck_dir_of(ck, in);
+		int special = ino == F2FS_ROOT_INO || (in->state & (IR_SPECIAL | IR_ORPHAN));
+		uint64_t want;
+
+		if (!(in->flags & NR_INODE))
+			continue;
+		if (!(in->state & IR_NOCOUNT) && (in->u.i.bdiff || (in->state & IR_BIG_IBLOCKS)) &&
+		    (ret = report_iblocks(ck, in, ino)))
+			return ret;
+		if (in->u.i.refs == 0 && !special) {
+			ck_pb(ck, F2FS_PB_INODE_UNREACHABLE, AT(A_INO(ino), A_FOUND(in->u.i.links)),
+			      "inode %u (mode 0%o, %u links) has no directory entry", ino,
+			      in->mode, in->u.i.links);
+			continue;
+		}
+		if (d && !(in->state & IR_BROKEN))
+			check_dir(ck, ino, d);
+		if (in->state & IR_SPECIAL)
+			continue;
+		want = in->state & IR_ORPHAN ? 0 : d ? 2 + (uint64_t)d->subdirs : in->u.i.refs;
+		if (in->u.i.links != want && !(d && (in->state & IR_BROKEN)))
+			ck_pb(ck, F2FS_PB_INODE_LINKS,
+			      AT(A_INO(ino), A_EXP(want), A_FOUND(in->u.i.links)),
+			      "inode %u: %u links, %llu found", ino, in->u.i.links,
+			      (unsigned long long)want);
+	}
+	return 0;
 }
 
 int ck_tree(struct ck *ck)
 {
-	uint64_t *keys = malloc(((size_t)ck->nnids + 1) * sizeof(*keys));
-	struct ck_ino *root;
+	struct ck_nid *root;
 	int ret;
 
-	if (!keys)
+	ck->segfp = calloc((size_t)ck->main_segs + 1, sizeof(*ck->segfp));
+	if (!ck->segfp)
 		return f2fs_fail(ck->err, -ENOMEM, "out of memory for the node sweep");
-	for (uint32_t k = 0; k < ck->nnids; k++)
-		keys[k] = (uint64_t)ck->nids[k].blkaddr << 32 | k;
-	qsort(keys, ck->nnids, sizeof(*keys), by_addr);
-	ret = ck_read_sorted(ck, keys, ck->nnids, "nodes", sweep_cb, NULL);
-	free(keys);
+	/* node blocks in address order, straight from the map the NAT filled */
+	ret = ck_read_map(ck, ck->nodemap, ck->main_end - ck->main_blkaddr, "nodes",
+			  sweep_cb, NULL);
 	if (ret)
 		return ret;
 	check_edges(ck);
-	root = ino_rec(ck, F2FS_ROOT_INO);
+	root = ck_inode(ck, F2FS_ROOT_INO);
 	if (!root || (root->mode & F2FS_S_IFMT) != F2FS_S_IFDIR)
 		ck_pb(ck, F2FS_PB_ROOT_BAD, AT(A_INO(F2FS_ROOT_INO)),
 		      "the root inode %s (mode 0%o)",
@@ -910,6 +1096,5 @@ int ck_tree(struct ck *ck)
 	ret = read_dirs(ck);
 	if (ret)
 		return ret;
-	check_inodes(ck);
-	return 0;
+	return check_inodes(ck);
 }

@@ -12,6 +12,8 @@ static int json;
 static int doc_pending, doc_open;
 static int depth;
 static int need_comma[MAX_DEPTH];
+static int list_items;     /* items so far in the open kv_list */
+static int list_hidden;    /* the open kv_list is not shown in this mode */
 
 void out_init(int j)
 {
@@ -130,37 +132,49 @@ static void label(const char *l)
 	printf("  %-*s ", FIELD_WIDTH, l);
 }
 
-void kv_u(const char *key, const char *lab, uint64_t v)
+/* A field without a JSON key is text only, one without a label JSON only. */
+static int shown(const char *key, const char *lab)
 {
+	return json ? key != NULL : lab != NULL;
+}
+
+/* One field whose value is already formatted, for each mode. */
+static void kv_raw(const char *key, const char *lab, const char *json_val, const char *text_val)
+{
+	if (!shown(key, lab))
+		return;
 	if (json) {
 		json_key(key);
-		printf("%" PRIu64, v);
+		fputs(json_val, stdout);
 	} else {
 		label(lab);
-		printf("%" PRIu64 "\n", v);
+		printf("%s\n", text_val);
 	}
+}
+
+void kv_u(const char *key, const char *lab, uint64_t v)
+{
+	char b[24];
+
+	snprintf(b, sizeof(b), "%" PRIu64, v);
+	kv_raw(key, lab, b, b);
 }
 
 void kv_i(const char *key, const char *lab, int64_t v)
 {
-	if (json) {
-		json_key(key);
-		printf("%" PRId64, v);
-	} else {
-		label(lab);
-		printf("%" PRId64 "\n", v);
-	}
+	char b[24];
+
+	snprintf(b, sizeof(b), "%" PRId64, v);
+	kv_raw(key, lab, b, b);
 }
 
 void kv_x(const char *key, const char *lab, uint64_t v)
 {
-	if (json) {
-		json_key(key);
-		printf("%" PRIu64, v);
-	} else {
-		label(lab);
-		printf("0x%" PRIx64 "\n", v);
-	}
+	char j[24], t[24];
+
+	snprintf(j, sizeof(j), "%" PRIu64, v);
+	snprintf(t, sizeof(t), "0x%" PRIx64, v);
+	kv_raw(key, lab, j, t);
 }
 
 void kv_s(const char *key, const char *lab, const char *s)
@@ -170,6 +184,8 @@ void kv_s(const char *key, const char *lab, const char *s)
 
 void kv_bytes(const char *key, const char *lab, const uint8_t *s, size_t len)
 {
+	if (!shown(key, lab))
+		return;
 	if (json) {
 		json_key(key);
 		json_string(s, len);
@@ -180,43 +196,87 @@ void kv_bytes(const char *key, const char *lab, const uint8_t *s, size_t len)
 	}
 }
 
-void kv_flags(const char *key, const char *lab, uint32_t v, const struct flag_name *t)
+/* The names of the bits set in v, joined by sep, each between quotes;
+ * bits the table does not name come last as one hex number. */
+static void flag_names(uint32_t v, const struct flag_name *t, const char *sep, const char *q)
 {
 	uint32_t rest = v;
-	int first = 1;
+	const char *s = "";
 
+	for (; t->name; t++) {
+		if (!(v & t->bit))
+			continue;
+		printf("%s%s%s%s", s, q, t->name, q);
+		rest &= ~t->bit;
+		s = sep;
+	}
+	if (rest)
+		printf("%s%s0x%x%s", s, q, rest, q);
+}
+
+void kv_flags(const char *key, const char *lab, uint32_t v, const struct flag_name *t)
+{
+	if (!shown(key, lab))
+		return;
 	if (json) {
 		json_key(key);
 		printf("{\"value\": %u, \"names\": [", v);
-		for (; t->name; t++) {
-			if (!(v & t->bit))
-				continue;
-			printf("%s\"%s\"", first ? "" : ", ", t->name);
-			rest &= ~t->bit;
-			first = 0;
-		}
-		if (rest)
-			printf("%s\"0x%x\"", first ? "" : ", ", rest);
+		flag_names(v, t, ", ", "\"");
 		printf("]}");
 		return;
 	}
 	label(lab);
-	printf("0x%x", v);
-	if (!v) {
-		printf(" (none)\n");
-		return;
-	}
-	printf(" (");
-	for (; t->name; t++) {
-		if (!(v & t->bit))
-			continue;
-		printf("%s%s", first ? "" : ",", t->name);
-		rest &= ~t->bit;
-		first = 0;
-	}
-	if (rest)
-		printf("%s0x%x", first ? "" : ",", rest);
+	printf("0x%x (", v);
+	if (v)
+		flag_names(v, t, ",", "");
+	else
+		printf("none");
 	printf(")\n");
+}
+
+void kv_list_begin(const char *key, const char *lab)
+{
+	list_items = 0;
+	list_hidden = !shown(key, lab);
+	if (list_hidden)
+		return;
+	if (json) {
+		json_key(key);
+		putchar('[');
+	} else {
+		label(lab);
+	}
+}
+
+static void list_sep(void)
+{
+	if (list_items++)
+		fputs(json ? ", " : " ", stdout);
+}
+
+void kv_list_u(uint64_t v)
+{
+	if (list_hidden)
+		return;
+	list_sep();
+	printf("%" PRIu64, v);
+}
+
+void kv_list_bytes(const uint8_t *s, size_t len)
+{
+	if (list_hidden)
+		return;
+	list_sep();
+	if (json)
+		json_string(s, len);
+	else
+		put_escaped(s, len);
+}
+
+void kv_list_end(void)
+{
+	if (!list_hidden)
+		putchar(json ? ']' : '\n');
 }
 
 void out_text(const char *fmt, ...)
@@ -258,76 +318,79 @@ void tab_begin(struct table *t, const char *key, const char *title,
 	putchar('\n');
 }
 
+/* A number cell as text (hex for COL_X in text) or as a JSON value. */
+static void fmt_number(const struct col *col, const struct cell *c, int as_json,
+		       char *buf, size_t len)
+{
+	if (c->none)
+		snprintf(buf, len, "%s", as_json ? "null" : "-");
+	else if (col->type == COL_X && !as_json)
+		snprintf(buf, len, "0x%" PRIx64, c->u);
+	else if (col->type == COL_U || col->type == COL_X)
+		snprintf(buf, len, "%" PRIu64, c->u);
+	else if (col->type == COL_I)
+		snprintf(buf, len, "%" PRId64, c->i);
+	else
+		snprintf(buf, len, "%.2f", c->f);
+}
+
+static void json_cell(const struct col *col, const struct cell *c)
+{
+	char buf[64];
+
+	if (col->type != COL_S) {
+		fmt_number(col, c, 1, buf, sizeof(buf));
+		fputs(buf, stdout);
+	} else if (c->s && !c->none) {
+		json_string((const uint8_t *)c->s, strlen(c->s));
+	} else {
+		fputs("null", stdout);
+	}
+}
+
+/* Text cell padded to its width; the last left-aligned column is not
+ * padded, and a string there is escaped rather than cut. */
+static void text_cell(const struct col *col, const struct cell *c, int last)
+{
+	const char *s = c->s && !c->none ? c->s : "-";
+	char buf[64];
+
+	if (col->type == COL_S && last && col->width < 0) {
+		put_escaped((const uint8_t *)s, strlen(s));
+		return;
+	}
+	if (col->type == COL_S)
+		snprintf(buf, sizeof(buf), "%s", s);
+	else
+		fmt_number(col, c, 0, buf, sizeof(buf));
+	if (last && col->width < 0)
+		fputs(buf, stdout);
+	else
+		printf("%*s", col->width, buf);
+}
+
 void tab_row(struct table *t, const struct cell *c)
 {
 	t->rows++;
 	if (json) {
 		json_key(NULL);
 		putchar('{');
-		for (int k = 0; k < t->ncols; k++) {
-			const struct col *col = &t->cols[k];
-
-			printf("%s", k ? ", " : "");
-			json_string((const uint8_t *)col->key, strlen(col->key));
-			fputs(": ", stdout);
-			switch (col->type) {
-			case COL_U:
-			case COL_X:
-				printf("%" PRIu64, c[k].u);
-				break;
-			case COL_I:
-				printf("%" PRId64, c[k].i);
-				break;
-			case COL_F2:
-				printf("%.2f", c[k].f);
-				break;
-			case COL_S:
-				if (c[k].s)
-					json_string((const uint8_t *)c[k].s, strlen(c[k].s));
-				else
-					fputs("null", stdout);
-				break;
-			}
-		}
-		putchar('}');
-		return;
 	}
 	for (int k = 0; k < t->ncols; k++) {
 		const struct col *col = &t->cols[k];
-		int w = col->width;
-		int last = k == t->ncols - 1;
-		char buf[64];
 
-		switch (col->type) {
-		case COL_U:
-			snprintf(buf, sizeof(buf), "%" PRIu64, c[k].u);
-			break;
-		case COL_X:
-			snprintf(buf, sizeof(buf), "0x%" PRIx64, c[k].u);
-			break;
-		case COL_I:
-			snprintf(buf, sizeof(buf), "%" PRId64, c[k].i);
-			break;
-		case COL_F2:
-			snprintf(buf, sizeof(buf), "%.2f", c[k].f);
-			break;
-		case COL_S:
-			if (last && w < 0) {
-				put_escaped((const uint8_t *)(c[k].s ? c[k].s : "-"),
-					    strlen(c[k].s ? c[k].s : "-"));
-				continue;
-			}
-			snprintf(buf, sizeof(buf), "%s", c[k].s ? c[k].s : "-");
-			break;
+		if (json) {
+			printf("%s", k ? ", " : "");
+			json_string((const uint8_t *)col->key, strlen(col->key));
+			fputs(": ", stdout);
+			json_cell(col, &c[k]);
+		} else {
+			text_cell(col, &c[k], k == t->ncols - 1);
+			if (k != t->ncols - 1)
+				putchar(' ');
 		}
-		if (last && w < 0)
-			printf("%s", buf);
-		else
-			printf("%*s", w, buf);
-		if (!last)
-			putchar(' ');
 	}
-	putchar('\n');
+	putchar(json ? '}' : '\n');
 }
 
 void tab_end(struct table *t)

@@ -24,13 +24,19 @@ void out_end(void);
 void out_obj_begin(const char *key, const char *title);
 void out_obj_end(void);
 
-/* Key/value fields. label is the text label ("valid blocks:"); key the JSON name. */
+/* Key/value fields. label is the text label ("valid blocks:"); key the JSON
+ * name. A NULL label makes the field JSON-only, a NULL key text-only. */
 void kv_u(const char *key, const char *label, uint64_t v);
 void kv_i(const char *key, const char *label, int64_t v);
 void kv_x(const char *key, const char *label, uint64_t v);   /* hex in text, number in JSON */
 void kv_s(const char *key, const char *label, const char *s);
 void kv_bytes(const char *key, const char *label, const uint8_t *s, size_t len);  /* escaped */
 void kv_flags(const char *key, const char *label, uint32_t v, const struct flag_name *t);
+/* A list value: text "label a b c", JSON "key": [a, b, c]. */
+void kv_list_begin(const char *key, const char *label);
+void kv_list_u(uint64_t v);
+void kv_list_bytes(const uint8_t *s, size_t len);   /* a string item, escaped */
+void kv_list_end(void);
 /* Free-form text lines (text mode only; nothing in JSON). */
 void out_text(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
@@ -49,12 +55,14 @@ struct cell {
 	int64_t i;
 	double f;
 	const char *s;
+	int none;      /* no value: "-" in text, null in JSON */
 };
 
 #define CU(v) ((struct cell){ .u = (uint64_t)(v) })
 #define CI(v) ((struct cell){ .i = (int64_t)(v) })
 #define CS(v) ((struct cell){ .s = (v) })
 #define CF(v) ((struct cell){ .f = (double)(v) })
+#define CNONE ((struct cell){ .none = 1 })
 
 struct table {
 	const char *key;

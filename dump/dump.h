@@ -16,6 +16,12 @@
 extern const char *prog;
 extern const char *const log_names[];       /* "hot data", ... */
 extern const char *const log_keys[];        /* "hot_data", ... */
+extern const struct flag_name cp_flag_names[], inline_flag_names[], inode_flag_names[];
+
+/* Debug level of -d: 0 none, 1 what was opened and resolved, 2 also the
+ * time each view took. Everything it adds goes to stderr. */
+extern int debug_level;
+void debug_line(int level, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* "dump.f2fs: msg" on stderr; returns EXIT_ERROR. */
 int error_line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -36,6 +42,34 @@ struct gc_cli {
 	uint32_t sim_target;   /* 0: default */
 };
 
+/* Shared formatting (fmt.c). */
+size_t cstr_len(const uint8_t *s, size_t max);          /* of a NUL-padded field */
+const char *human_size(uint64_t bytes, char *buf, size_t len);
+const char *uuid_string(const uint8_t u[16], char buf[37]);
+const char *hex_string(const uint8_t *b, size_t len, char *buf, size_t cap);
+void print_time(uint64_t sec, uint32_t nsec);           /* text, with newline */
+uint32_t count_bits(const uint8_t *map, uint32_t bytes);
+void mode_string(uint16_t mode, char out[11]);
+const char *type_name(uint16_t mode);
+/* Target of a symbolic link into out (NUL-terminated); -1 and *why if unreadable. */
+int read_link(struct f2fs_fs *fs, const struct f2fs_node *n, char *out, size_t cap,
+	      const char **why);
+
+/* PATH|INO arguments: what starts with a digit is an inode number (decimal
+ * or 0x hex), anything else a path from the root. resolve_target returns 0,
+ * or EXIT_ERROR after printing the error line. */
+int is_ino_arg(const char *s);
+int parse_ino_arg(const char *s, uint32_t *ino);     /* 0, or -1 if malformed */
+int resolve_target(struct f2fs_fs *fs, const char *what, uint32_t *ino);
+
+void view_sb_summary(struct f2fs_fs *fs);
+void view_sb(struct f2fs_fs *fs);
+void view_cp_summary(struct f2fs_fs *fs);
+void view_cp(struct f2fs_fs *fs);
+int view_inode(struct f2fs_fs *fs, const char *what);
+/* The block map of inode n as a table of extents, streamed (blockmap.c). */
+int print_block_map(struct f2fs_fs *fs, const struct f2fs_node *n);
+int view_ls(struct f2fs_fs *fs, const char *path);
 int view_nat(struct f2fs_fs *fs, struct range r);
 int view_sit(struct f2fs_fs *fs, struct range r);
 int view_ssa(struct f2fs_fs *fs, struct range r);

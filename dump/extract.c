@@ -287,32 +287,15 @@ static void remember_link(struct ext *x, uint32_t ino, const char *path)
 		x->links[x->nlinks++].ino = ino;
 }
 
+/* A target with a NUL byte inside could not be given to symlink(). */
 static int read_link_target(struct ext *x, const struct f2fs_node *n, char *out, size_t cap,
 			    const char *path)
 {
-	const struct f2fs_inode *i = &n->i;
-	uint64_t size = le64_get(i->i_size);
-	struct f2fs_error err;
+	const char *why;
 
-	if (size >= cap || size >= F2FS_BLKSIZE)
-		return fail(path, "symbolic link target too long");
-	if (i->i_inline & F2FS_INLINE_DATA) {
-		if (size > f2fs_inode_inline_bytes(i, f2fs_fs_features(x->fs)))
-			return fail(path, "inline link target larger than the inode");
-		memcpy(out, (const uint8_t *)n + f2fs_inode_inline_offset(i), (size_t)size);
-	} else {
-		uint32_t addr;
-
-		if (f2fs_file_block(x->fs, n, 0, &addr, NULL, &err))
-			return fail(path, err.msg);
-		if (!f2fs_fs_in_main(x->fs, addr))
-			return fail(path, "symbolic link target block is not in the main area");
-		if (f2fs_dev_read(f2fs_fs_dev(x->fs), addr, x->buf, 1, &err))
-			return fail(path, err.msg);
-		memcpy(out, x->buf, (size_t)size);
-	}
-	out[size] = '\0';
-	if (strlen(out) != size)
+	if (read_link(x->fs, n, out, cap, &why))
+		return fail(path, why);
+	if (strlen(out) != le64_get(n->i.i_size))
 		return fail(path, "symbolic link target holds a NUL byte");
 	return 0;
 }
@@ -509,16 +492,6 @@ static int extract_ino(struct ext *x, uint32_t ino, const char *path, int top_di
 	return ret;
 }
 
-static int all_digits(const char *s)
-{
-	if (!*s)
-		return 0;
-	for (; *s; s++)
-		if (*s < '0' || *s > '9')
-			return 0;
-	return 1;
-}
-
 int do_extract(struct f2fs_fs *fs, const char *what, const char *dest)
 {
 	struct ext x = { .fs = fs };
@@ -530,15 +503,9 @@ int do_extract(struct f2fs_fs *fs, const char *what, const char *dest)
 	uint32_t ino;
 	int ret, dest_is_dir, is_dir;
 
-	if (all_digits(what)) {
-		unsigned long long v = strtoull(what, NULL, 10);
-
-		if (v > UINT32_MAX)
-			return error_line("%s: not an inode number", what);
-		ino = (uint32_t)v;
-	} else if (f2fs_path_lookup(fs, what, &ino, &err)) {
-		return error_line("%s: %s", what, err.msg);
-	}
+	ret = resolve_target(fs, what, &ino);
+	if (ret)
+		return ret;
 	n = malloc(sizeof(*n));
 	x.buf = malloc((size_t)RUN_BLOCKS * F2FS_BLKSIZE);
 	if (!n || !x.buf) {
@@ -553,7 +520,7 @@ int do_extract(struct f2fs_fs *fs, const char *what, const char *dest)
 	}
 	is_dir = (le16_get(n->i.i_mode) & F2FS_S_IFMT) == F2FS_S_IFDIR;
 	/* the name the object gets inside an existing destination directory */
-	if (all_digits(what)) {
+	if (is_ino_arg(what)) {
 		uint32_t len = le32_get(n->i.i_namelen);
 
 		if (len > 0 && len <= F2FS_NAME_LEN && !memchr(n->i.i_name, '/', len) &&

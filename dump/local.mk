@@ -6,7 +6,8 @@ noinst_HEADERS += include/f2fs/fs.h include/f2fs/nat.h include/f2fs/dir.h \
 
 sbin_PROGRAMS += dump/dump.f2fs
 dump_dump_f2fs_SOURCES = dump/main.c dump/views.c dump/extract.c dump/out.c \
-	dump/out.h dump/dump.h
+	dump/out.h dump/dump.h dump/fmt.c dump/sb.c dump/cp.c dump/inode.c \
+	dump/blockmap.c dump/ls.c dump/target.c
 dump_dump_f2fs_LDADD = $(LIBF2FS)
 dump_dump_f2fs_LDFLAGS = $(AM_LDFLAGS) $(TOOL_LDFLAGS)
 dist_man_MANS += man/dump.f2fs.8

@@ -2,46 +2,10 @@
 # dump.f2fs on images from our mkfs and (if installed) f2fs-tools' mkfs+sload:
 # summary fields, --ls, -i, error exits and usage exits.
 # Env: MKFS (our mkfs.f2fs), top_builddir (dump is $top_builddir/dump/dump.f2fs).
-if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
-set -u
-HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
-top_builddir=${top_builddir:-$HERE/../..}
-MKFS=${MKFS:-$top_builddir/mkfs/mkfs.f2fs}
-DUMP=${DUMP:-$top_builddir/dump/dump.f2fs}
+NAME=dump-basic
+. "$(dirname "$0")/common.sh"
 PEER_MKFS=${PEER_MKFS:-/usr/sbin/mkfs.f2fs}
 PEER_SLOAD=${PEER_SLOAD:-/usr/sbin/sload.f2fs}
-export LC_ALL=C TZ=UTC
-
-W=$(mktemp -d "${TMPDIR:-/tmp}/dump-basic.XXXXXX") || exit 1
-trap 'rm -rf "$W"' EXIT
-PASS=0 FAIL=0
-ok() { PASS=$((PASS + 1)); echo "PASS: $*"; }
-bad() { FAIL=$((FAIL + 1)); echo "FAIL: $*"; }
-check() { # check DESCRIPTION COMMAND...
-	local what=$1
-	shift
-	if "$@"; then ok "$what"; else bad "$what"; fi
-}
-
-# Run dump; sets rc, out (stdout), err (stderr).
-run() {
-	"$DUMP" "$@" >"$W/out" 2>"$W/err"
-	rc=$?
-	out=$(cat "$W/out")
-	err=$(cat "$W/err")
-}
-
-# An error exit: status 1, nothing on stdout, one "dump.f2fs: ..." line on stderr.
-expect_error() { # expect_error DESCRIPTION ARGS...
-	local what=$1
-	shift
-	run "$@"
-	if [[ $rc -eq 1 && -z $out && $(wc -l <"$W/err") -eq 1 && $err == "dump.f2fs: "* ]]; then
-		ok "$what ($err)"
-	else
-		bad "$what: rc=$rc stdout=[${out:0:200}] stderr=[$err]"
-	fi
-}
 
 # Names listed by dump --ls (mode links uid gid size name [-> target]).
 ls_names() { # ls_names IMG PATH
@@ -49,10 +13,7 @@ ls_names() { # ls_names IMG PATH
 		sed -E 's/ -> .*$//' | sort
 }
 
-if [[ ! -x $DUMP || ! -x $MKFS ]]; then
-	echo "dump-basic: $DUMP or $MKFS not built"
-	exit 1
-fi
+need_tools
 
 # ---- our mkfs ---------------------------------------------------------------
 img=$W/demo.img
@@ -77,7 +38,7 @@ check "primary superblock used" grep -q '^Superblock: copy 0' "$W/out"
 run --sb "$img"
 check "--sb exits 0 and lists fields" eval '[[ $rc -eq 0 ]] && grep -Eq "^ +segment_count_main +[0-9]+$" "$W/out" && grep -Eq "^ +volume_name +DEMO$" "$W/out"'
 run --cp "$img"
-check "--cp exits 0 and lists both journals" eval '[[ $rc -eq 0 ]] && grep -Eq "NAT journal +0 entries" "$W/out" && grep -Eq "SIT journal +6 entries" "$W/out" && grep -Eq "^ +segno 0: 4 valid blocks, type 3" "$W/out"'
+check "--cp exits 0 and lists both journals" eval '[[ $rc -eq 0 ]] && grep -Eq "NAT journal entries +0$" "$W/out" && grep -Eq "SIT journal entries +6$" "$W/out" && grep -Eq "^ +0 +4 +3 hot_node$" "$W/out"'
 check "--cp checks nat_bits header" grep -q 'matches the checkpoint' "$W/out"
 
 run --ls / "$img"
@@ -119,8 +80,10 @@ run --bogus "$img"
 check "unknown option gives 16" eval '[[ $rc -eq 16 ]]'
 run -i
 check "missing option argument gives 16" eval '[[ $rc -eq 16 ]]'
-run -i abc "$img"
-check "bad inode number gives 16" eval '[[ $rc -eq 16 ]]'
+run -i 12abc "$img"
+check "malformed inode number gives 16" eval '[[ $rc -eq 16 ]]'
+run -d x "$img"
+check "bad debug level gives 16" eval '[[ $rc -eq 16 ]]'
 run
 check "no image gives 16" eval '[[ $rc -eq 16 ]]'
 run "$img" "$img"
@@ -166,5 +129,4 @@ else
 	echo "SKIP: f2fs-tools (mkfs.f2fs, sload.f2fs) not installed"
 fi
 
-echo "dump-basic: $PASS passed, $FAIL failed"
-[[ $FAIL -eq 0 ]]
+finish

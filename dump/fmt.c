@@ -1,0 +1,208 @@
+/* How dump.f2fs shows on-disk values: flag names, modes, times, sizes, link targets. */
+#include "dump.h"
+
+#include <f2fs/endian.h>
+#include <f2fs/inode.h>
+#include <f2fs/nat.h>
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+const struct flag_name cp_flag_names[] = {
+	{ F2FS_CP_UMOUNT, "umount" },
+	{ F2FS_CP_ORPHAN_PRESENT, "orphan_present" },
+	{ F2FS_CP_COMPACT_SUM, "compacted_summary" },
+	{ F2FS_CP_ERROR, "error" },
+	{ F2FS_CP_FSCK, "fsck" },
+	{ F2FS_CP_FASTBOOT, "fastboot" },
+	{ F2FS_CP_CRC_RECOVERY, "crc_recovery" },
+	{ F2FS_CP_NAT_BITS, "nat_bits" },
+	{ F2FS_CP_TRIMMED, "trimmed" },
+	{ F2FS_CP_NOCRC_RECOVERY, "nocrc_recovery" },
+	{ F2FS_CP_LARGE_NAT_BITMAP, "large_nat_bitmap" },
+	{ F2FS_CP_QUOTA_NEED_FSCK, "quota_need_fsck" },
+	{ F2FS_CP_DISABLED, "disabled" },
+	{ F2FS_CP_DISABLED_QUICK, "disabled_quick" },
+	{ F2FS_CP_RESIZEFS, "resizefs" },
+	{ 0, NULL },
+};
+
+const struct flag_name inline_flag_names[] = {
+	{ F2FS_INLINE_XATTR, "inline_xattr" },
+	{ F2FS_INLINE_DATA, "inline_data" },
+	{ F2FS_INLINE_DENTRY, "inline_dentry" },
+	{ F2FS_DATA_EXIST, "data_exist" },
+	{ F2FS_INLINE_DOTS, "inline_dots" },
+	{ F2FS_EXTRA_ATTR, "extra_attr" },
+	{ F2FS_PIN_FILE, "pin_file" },
+	{ F2FS_COMPRESS_RELEASED, "compress_released" },
+	{ 0, NULL },
+};
+
+const struct flag_name inode_flag_names[] = {
+	{ F2FS_COMPR_FL, "compr" },
+	{ F2FS_SYNC_FL, "sync" },
+	{ F2FS_IMMUTABLE_FL, "immutable" },
+	{ F2FS_APPEND_FL, "append" },
+	{ F2FS_NODUMP_FL, "nodump" },
+	{ F2FS_NOATIME_FL, "noatime" },
+	{ F2FS_NOCOMP_FL, "nocomp" },
+	{ F2FS_INDEX_FL, "index" },
+	{ F2FS_DIRSYNC_FL, "dirsync" },
+	{ F2FS_PROJINHERIT_FL, "projinherit" },
+	{ F2FS_CASEFOLD_FL, "casefold" },
+	{ 0, NULL },
+};
+
+const char *const log_names[F2FS_NR_CURSEG_TYPE] = {
+	"hot data", "warm data", "cold data", "hot node", "warm node", "cold node",
+};
+
+const char *const log_keys[F2FS_NR_CURSEG_TYPE] = {
+	"hot_data", "warm_data", "cold_data", "hot_node", "warm_node", "cold_node",
+};
+
+size_t cstr_len(const uint8_t *s, size_t max)
+{
+	size_t len = 0;
+
+	while (len < max && s[len])
+		len++;
+	return len;
+}
+
+const char *human_size(uint64_t bytes, char *buf, size_t len)
+{
+	static const char *const unit[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
+	double v = (double)bytes;
+	int u = 0;
+
+	while (v >= 1024 && u < 5) {
+		v /= 1024;
+		u++;
+	}
+	if (u == 0)
+		snprintf(buf, len, "%" PRIu64 " B", bytes);
+	else
+		snprintf(buf, len, "%.2f %s", v, unit[u]);
+	return buf;
+}
+
+const char *uuid_string(const uint8_t u[16], char buf[37])
+{
+	int o = 0;
+
+	for (int k = 0; k < 16; k++)
+		o += snprintf(buf + o, (size_t)(37 - o), "%02x%s", u[k],
+			      k == 3 || k == 5 || k == 7 || k == 9 ? "-" : "");
+	return buf;
+}
+
+const char *hex_string(const uint8_t *b, size_t len, char *buf, size_t cap)
+{
+	size_t o = 0;
+
+	buf[0] = '\0';
+	for (size_t k = 0; k < len && o + 3 <= cap; k++)
+		o += (size_t)snprintf(buf + o, cap - o, "%02x", b[k]);
+	return buf;
+}
+
+void print_time(uint64_t sec, uint32_t nsec)
+{
+	time_t t = (time_t)sec;
+	struct tm tm;
+	char buf[64];
+
+	if ((uint64_t)t == sec && localtime_r(&t, &tm) &&
+	    strftime(buf, sizeof(buf), "%Y-%m-%d %H:%M:%S", &tm))
+		printf("%s.%09u (%" PRIu64 ")\n", buf, nsec, sec);
+	else
+		printf("%" PRIu64 ".%09u\n", sec, nsec);
+}
+
+uint32_t count_bits(const uint8_t *map, uint32_t bytes)
+{
+	uint32_t n = 0;
+
+	for (uint32_t k = 0; k < bytes; k++)
+		n += (uint32_t)__builtin_popcount(map[k]);
+	return n;
+}
+
+void mode_string(uint16_t mode, char out[11])
+{
+	static const char rwx[] = "rwxrwxrwx";
+
+	switch (mode & F2FS_S_IFMT) {
+	case F2FS_S_IFDIR:  out[0] = 'd'; break;
+	case F2FS_S_IFREG:  out[0] = '-'; break;
+	case F2FS_S_IFLNK:  out[0] = 'l'; break;
+	case F2FS_S_IFCHR:  out[0] = 'c'; break;
+	case F2FS_S_IFBLK:  out[0] = 'b'; break;
+	case F2FS_S_IFIFO:  out[0] = 'p'; break;
+	case F2FS_S_IFSOCK: out[0] = 's'; break;
+	default:            out[0] = '?'; break;
+	}
+	for (int k = 0; k < 9; k++)
+		out[1 + k] = (mode & (0400 >> k)) ? rwx[k] : '-';
+	if (mode & 04000)
+		out[3] = (mode & 0100) ? 's' : 'S';
+	if (mode & 02000)
+		out[6] = (mode & 0010) ? 's' : 'S';
+	if (mode & 01000)
+		out[9] = (mode & 0001) ? 't' : 'T';
+	out[10] = '\0';
+}
+
+const char *type_name(uint16_t mode)
+{
+	switch (mode & F2FS_S_IFMT) {
+	case F2FS_S_IFDIR:  return "directory";
+	case F2FS_S_IFREG:  return "regular file";
+	case F2FS_S_IFLNK:  return "symbolic link";
+	case F2FS_S_IFCHR:  return "character device";
+	case F2FS_S_IFBLK:  return "block device";
+	case F2FS_S_IFIFO:  return "fifo";
+	case F2FS_S_IFSOCK: return "socket";
+	default:            return "unknown type";
+	}
+}
+
+/* Symlink targets live inline or in file block 0; either way they are at
+ * most a block, which is why a caller's block-sized buffer always fits. */
+int read_link(struct f2fs_fs *fs, const struct f2fs_node *n, char *out, size_t cap,
+	      const char **why)
+{
+	const struct f2fs_inode *i = &n->i;
+	uint64_t size = le64_get(i->i_size);
+	struct f2fs_error err;
+	uint8_t *blk;
+	uint32_t addr;
+
+	if (size >= cap || size >= F2FS_BLKSIZE)
+		return *why = "symbolic link target too long", -1;
+	if (i->i_inline & F2FS_INLINE_DATA) {
+		if (size > f2fs_inode_inline_bytes(i, f2fs_fs_features(fs)))
+			return *why = "inline link target larger than the inode", -1;
+		memcpy(out, (const uint8_t *)n + f2fs_inode_inline_offset(i), (size_t)size);
+		out[size] = '\0';
+		return 0;
+	}
+	if (f2fs_file_block(fs, n, 0, &addr, NULL, &err) || !f2fs_fs_in_main(fs, addr))
+		return *why = "symbolic link target block is not in the main area", -1;
+	blk = malloc(F2FS_BLKSIZE);
+	if (!blk)
+		return *why = "out of memory", -1;
+	if (f2fs_fs_read_block(fs, addr, blk, &err)) {
+		free(blk);
+		return *why = "symbolic link target block unreadable", -1;
+	}
+	memcpy(out, blk, (size_t)size);
+	out[size] = '\0';
+	free(blk);
+	return 0;
+}

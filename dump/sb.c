@@ -1,0 +1,234 @@
+/*
+ * The superblock views: a short human summary (the default text view), and
+ * every field (--sb, and the superblock of every JSON document) described
+ * once for both text and JSON.
+ */
+#include "dump.h"
+
+#include <f2fs/crc.h>
+#include <f2fs/endian.h>
+#include <f2fs/feature.h>
+#include <f2fs/format.h>
+#include <f2fs/super.h>
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#define LABEL_MAX (4 * F2FS_VOLUME_NAME_UNITS + 1)
+
+static void print_sb_source(struct f2fs_fs *fs)
+{
+	const struct f2fs_error *why;
+	int copy = f2fs_fs_sb_copy(fs, &why);
+
+	if (copy == 0)
+		printf("Superblock: copy 0 (primary, block 0 byte 1024)\n");
+	else
+		printf("Superblock: copy 1 (backup, block 1 byte 1024); copy 0 rejected: %s\n",
+		       why && why->msg[0] ? why->msg : "unknown reason");
+}
+
+#define FIELD(name) printf("  %-*s ", FIELD_WIDTH, name)
+
+static void put_cstr(const uint8_t *s, size_t max)
+{
+	put_escaped(s, cstr_len(s, max));
+}
+
+void view_sb_summary(struct f2fs_fs *fs)
+{
+	const struct f2fs_super_block *sb = f2fs_fs_sb(fs);
+	uint64_t blocks = le64_get(sb->block_count);
+	char label[LABEL_MAX], feat[512], h[32], uuid[37];
+
+	f2fs_sb_label(sb, label, sizeof(label));
+	f2fs_feature_format(le32_get(sb->feature), feat, sizeof(feat));
+	print_sb_source(fs);
+	FIELD("label:");
+	if (label[0])
+		put_escaped((const uint8_t *)label, strlen(label));
+	else
+		printf("(none)");
+	printf("\n");
+	FIELD("uuid:");
+	printf("%s\n", uuid_string(sb->uuid, uuid));
+	FIELD("format version:");
+	printf("%u.%u\n", le16_get(sb->major_ver), le16_get(sb->minor_ver));
+	FIELD("kernel (last / at mkfs):");
+	put_cstr(sb->version, F2FS_VERSION_LEN);
+	printf(" / ");
+	put_cstr(sb->init_version, F2FS_VERSION_LEN);
+	printf("\n");
+	FIELD("features:");
+	printf("%s (0x%x)\n", feat, le32_get(sb->feature));
+	FIELD("size:");
+	printf("%" PRIu64 " blocks (%s)\n", blocks,
+	       human_size(blocks * F2FS_BLKSIZE, h, sizeof(h)));
+	FIELD("segments:");
+	printf("%u total, %u main, %u sections (%u segs/section, %u sections/zone)\n",
+	       le32_get(sb->segment_count), le32_get(sb->segment_count_main),
+	       le32_get(sb->section_count), le32_get(sb->segs_per_sec),
+	       le32_get(sb->secs_per_zone));
+	FIELD("areas (block):");
+	printf("cp %u, sit %u, nat %u, ssa %u, main %u\n",
+	       le32_get(sb->cp_blkaddr), le32_get(sb->sit_blkaddr),
+	       le32_get(sb->nat_blkaddr), le32_get(sb->ssa_blkaddr),
+	       le32_get(sb->main_blkaddr));
+	FIELD("cp_payload:");
+	printf("%u\n", le32_get(sb->cp_payload));
+	if (le32_get(sb->feature) & F2FS_FEATURE_QUOTA_INO) {
+		FIELD("quota inodes (usr/grp/prj):");
+		printf("%u/%u/%u\n", le32_get(sb->qf_ino[0]), le32_get(sb->qf_ino[1]),
+		       le32_get(sb->qf_ino[2]));
+	}
+	if (le32_get(sb->feature) & F2FS_FEATURE_CASEFOLD) {
+		FIELD("encoding:");
+		printf("%u%s\n", le16_get(sb->s_encoding),
+		       le16_get(sb->s_encoding) == F2FS_ENC_UTF8_12_1 ? " (utf8-12.1)" : "");
+	}
+}
+
+/* Which copy is in use; JSON only, text says it in the heading line. */
+static void sb_source_fields(struct f2fs_fs *fs)
+{
+	const struct f2fs_error *why;
+	int copy = f2fs_fs_sb_copy(fs, &why);
+
+	kv_u("copy", NULL, (uint64_t)copy);
+	if (copy)
+		kv_s("copy0_rejected", NULL, why && why->msg[0] ? why->msg : "unknown reason");
+}
+
+/* The extension list holds extension_count cold names, then hot_ext_count hot ones. */
+static void sb_extensions(const struct f2fs_super_block *sb)
+{
+	uint32_t cold = le32_get(sb->extension_count);
+	uint32_t hot_end;
+
+	if (cold > F2FS_MAX_EXTENSION)
+		cold = F2FS_MAX_EXTENSION;
+	hot_end = cold + sb->hot_ext_count;
+	if (hot_end > F2FS_MAX_EXTENSION)
+		hot_end = F2FS_MAX_EXTENSION;
+	kv_list_begin("extension_list", "extension_list (cold)");
+	for (uint32_t k = 0; k < cold; k++)
+		kv_list_bytes(sb->extension_list[k], cstr_len(sb->extension_list[k], F2FS_EXTENSION_LEN));
+	kv_list_end();
+	kv_list_begin("hot_extension_list", "extension_list (hot)");
+	for (uint32_t k = cold; k < hot_end; k++)
+		kv_list_bytes(sb->extension_list[k], cstr_len(sb->extension_list[k], F2FS_EXTENSION_LEN));
+	kv_list_end();
+}
+
+static void sb_devices(const struct f2fs_super_block *sb)
+{
+	static const struct col cols[] = {
+		{ "path", "path", -24, COL_S },
+		{ "total_segments", "segments", 10, COL_U },
+	};
+	struct table t;
+	char path[F2FS_MAX_DEVICE_PATH + 1];
+
+	tab_begin(&t, "devs", "  devices:", cols, 2);
+	for (int d = 0; d < F2FS_MAX_DEVICES && sb->devs[d].path[0]; d++) {
+		size_t len = cstr_len(sb->devs[d].path, F2FS_MAX_DEVICE_PATH);
+
+		memcpy(path, sb->devs[d].path, len);
+		path[len] = '\0';
+		tab_row(&t, (struct cell[]){ CS(path), CU(le32_get(sb->devs[d].total_segments)) });
+	}
+	tab_end(&t);
+}
+
+static void sb_layout(const struct f2fs_super_block *sb)
+{
+#define U32(f) kv_u(#f, #f, le32_get(sb->f))
+	U32(log_sectorsize);
+	U32(log_sectors_per_block);
+	U32(log_blocksize);
+	U32(log_blocks_per_seg);
+	U32(segs_per_sec);
+	U32(secs_per_zone);
+	U32(checksum_offset);
+	kv_u("block_count", "block_count", le64_get(sb->block_count));
+	U32(section_count);
+	U32(segment_count);
+	U32(segment_count_ckpt);
+	U32(segment_count_sit);
+	U32(segment_count_nat);
+	U32(segment_count_ssa);
+	U32(segment_count_main);
+	U32(segment0_blkaddr);
+	U32(cp_blkaddr);
+	U32(sit_blkaddr);
+	U32(nat_blkaddr);
+	U32(ssa_blkaddr);
+	U32(main_blkaddr);
+	U32(root_ino);
+	U32(node_ino);
+	U32(meta_ino);
+#undef U32
+}
+
+static void sb_identity(const struct f2fs_super_block *sb)
+{
+	char label[LABEL_MAX], uuid[37], feat[512];
+
+	kv_x("magic", "magic", le32_get(sb->magic));
+	kv_u("major_ver", "major_ver", le16_get(sb->major_ver));
+	kv_u("minor_ver", "minor_ver", le16_get(sb->minor_ver));
+	kv_s("uuid", "uuid", uuid_string(sb->uuid, uuid));
+	f2fs_sb_label(sb, label, sizeof(label));
+	kv_s("label", "volume_name", label);
+	kv_bytes("version", "version", sb->version, cstr_len(sb->version, F2FS_VERSION_LEN));
+	kv_bytes("init_version", "init_version", sb->init_version,
+		 cstr_len(sb->init_version, F2FS_VERSION_LEN));
+	f2fs_feature_format(le32_get(sb->feature), feat, sizeof(feat));
+	kv_x("feature", "feature", le32_get(sb->feature));
+	kv_s("features", "features", feat);
+}
+
+static void sb_tail(const struct f2fs_super_block *sb)
+{
+	static const char *const qkey[] = { "qf_ino_usr", "qf_ino_grp", "qf_ino_prj" };
+	static const char *const qlab[] = { "qf_ino[usr]", "qf_ino[grp]", "qf_ino[prj]" };
+	char hex[2 * 32 + 1];
+
+	kv_u("encryption_level", "encryption_level", sb->encryption_level);
+	kv_s("encrypt_pw_salt", "encrypt_pw_salt",
+	     hex_string(sb->encrypt_pw_salt, sizeof(sb->encrypt_pw_salt), hex, sizeof(hex)));
+	for (int q = 0; q < F2FS_MAX_QUOTAS; q++)
+		kv_u(qkey[q], qlab[q], le32_get(sb->qf_ino[q]));
+	kv_u("s_encoding", "s_encoding", le16_get(sb->s_encoding));
+	kv_s("encoding", "encoding", le16_get(sb->s_encoding) == F2FS_ENC_UTF8_12_1 &&
+	     (le32_get(sb->feature) & F2FS_FEATURE_CASEFOLD) ? "utf8-12.1" : "none");
+	kv_x("s_encoding_flags", "s_encoding_flags", le16_get(sb->s_encoding_flags));
+	/* counts per stop reason and a bitmap of error kinds: raw bytes */
+	kv_s("s_stop_reason", "s_stop_reason",
+	     hex_string(sb->s_stop_reason, sizeof(sb->s_stop_reason), hex, sizeof(hex)));
+	kv_s("s_errors", "s_errors",
+	     hex_string(sb->s_errors, sizeof(sb->s_errors), hex, sizeof(hex)));
+	kv_x("crc", "crc", le32_get(sb->crc));
+	if (le32_get(sb->feature) & F2FS_FEATURE_SB_CHKSUM)
+		kv_x("crc_computed", "crc (computed)", f2fs_sb_crc(sb));
+}
+
+void view_sb(struct f2fs_fs *fs)
+{
+	const struct f2fs_super_block *sb = f2fs_fs_sb(fs);
+
+	if (!out_json())
+		print_sb_source(fs);
+	out_obj_begin("superblock", NULL);
+	sb_source_fields(fs);
+	sb_identity(sb);
+	sb_layout(sb);
+	kv_u("extension_count", "extension_count", le32_get(sb->extension_count));
+	kv_u("hot_ext_count", "hot_ext_count", sb->hot_ext_count);
+	sb_extensions(sb);
+	kv_u("cp_payload", "cp_payload", le32_get(sb->cp_payload));
+	sb_devices(sb);
+	sb_tail(sb);
+	out_obj_end();
+}

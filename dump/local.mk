@@ -14,7 +14,8 @@ dist_man_MANS += man/dump.f2fs.8
 
 SCRIPT_TESTS += tests/dump/dump-basic.sh tests/dump/dump-views.sh \
 	tests/dump/dump-extract.sh tests/dump/dump-gc.sh tests/dump/dump-kernel.sh \
-	tests/dump/dump-xattr.sh
+	tests/dump/dump-xattr.sh tests/dump/dump-inode.sh tests/dump/dump-json.sh
 EXTRA_DIST += tests/dump/dump-basic.sh tests/dump/dump-views.sh \
 	tests/dump/dump-extract.sh tests/dump/dump-gc.sh tests/dump/sitedit.py \
-	tests/dump/common.sh tests/dump/dump-kernel.sh tests/dump/dump-xattr.sh
+	tests/dump/common.sh tests/dump/dump-kernel.sh tests/dump/dump-xattr.sh \
+	tests/dump/dump-inode.sh tests/dump/dump-json.sh

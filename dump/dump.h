@@ -44,7 +44,6 @@ struct gc_cli {
 
 /* Shared formatting (fmt.c). */
 size_t cstr_len(const uint8_t *s, size_t max);          /* of a NUL-padded field */
-const char *human_size(uint64_t bytes, char *buf, size_t len);
 const char *uuid_string(const uint8_t u[16], char buf[37]);
 const char *hex_string(const uint8_t *b, size_t len, char *buf, size_t cap);
 void print_time(uint64_t sec, uint32_t nsec);           /* text, with newline */

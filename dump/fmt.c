@@ -74,23 +74,6 @@ size_t cstr_len(const uint8_t *s, size_t max)
 	return len;
 }
 
-const char *human_size(uint64_t bytes, char *buf, size_t len)
-{
-	static const char *const unit[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
-	double v = (double)bytes;
-	int u = 0;
-
-	while (v >= 1024 && u < 5) {
-		v /= 1024;
-		u++;
-	}
-	if (u == 0)
-		snprintf(buf, len, "%" PRIu64 " B", bytes);
-	else
-		snprintf(buf, len, "%.2f %s", v, unit[u]);
-	return buf;
-}
-
 const char *uuid_string(const uint8_t u[16], char buf[37])
 {
 	int o = 0;

@@ -10,6 +10,7 @@
 #include <f2fs/feature.h>
 #include <f2fs/format.h>
 #include <f2fs/super.h>
+#include <f2fs/units.h>
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -64,7 +65,7 @@ void view_sb_summary(struct f2fs_fs *fs)
 	printf("%s (0x%x)\n", feat, le32_get(sb->feature));
 	FIELD("size:");
 	printf("%" PRIu64 " blocks (%s)\n", blocks,
-	       human_size(blocks * F2FS_BLKSIZE, h, sizeof(h)));
+	       f2fs_human_size(blocks * F2FS_BLKSIZE, h, sizeof(h)));
 	FIELD("segments:");
 	printf("%u total, %u main, %u sections (%u segs/section, %u sections/zone)\n",
 	       le32_get(sb->segment_count), le32_get(sb->segment_count_main),

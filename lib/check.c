@@ -4,6 +4,7 @@
 #include <f2fs/endian.h>
 
 #include "check.h"
+#include "check_more.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -384,11 +385,15 @@ static int check_run(struct ck *ck, const char *path)
 		return f2fs_fail(ck->err, -ENOMEM, "out of memory");
 	ck->r->mode = opt->mode;
 	ret = f2fs_fs_open(&ck->fs, path, ck->err);
+	if (!ret)
+		ret = ck_more_init(ck);
 	if (ret)
 		return ret;
 	ret = ck_meta(ck);
 	if (!ret && opt->mode == F2FS_CHECK_FULL) {
 		ret = ck_tree(ck);
+		if (!ret)
+			ret = ck_more_after_tree(ck);
 		if (!ret)
 			ret = ck_ssa(ck);
 		if (!ret && ck->nredo)
@@ -429,6 +434,7 @@ static void check_release(struct ck *ck)
 	free(ck->ssa_exact);
 	free(ck->ssa_redo);
 	free(ck->blks);
+	ck_more_free(ck);
 	free(ck->io);
 	f2fs_fs_close(ck->fs);
 }

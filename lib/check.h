@@ -195,6 +195,9 @@ struct ck {
 
 	uint8_t *io;                      /* CK_IO_BLOCKS blocks */
 	struct f2fs_error *err;
+
+	uint64_t new_addrs;               /* NEW_ADDR pointers found */
+	struct ck_more *more;             /* lib/check_more.h */
 };
 
 /* Report a problem (the message is printf-style). */
@@ -325,5 +328,6 @@ int ck_meta(struct ck *ck);         /* lib/check_meta.c: sb, cp, SIT, NAT, nat_b
 int ck_tree(struct ck *ck);         /* lib/check_tree.c: nodes, dirs, links */
 int ck_ssa(struct ck *ck);          /* lib/check_ssa.c: SIT vs use, SSA */
 void ck_resolve_paths(struct ck *ck);
+void ck_meta_after_tree(struct ck *ck);   /* lib/check_meta.c */
 
 #endif

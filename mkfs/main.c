@@ -2,6 +2,7 @@
 #include <f2fs/error.h>
 #include <f2fs/feature.h>
 #include <f2fs/mkfs.h>
+#include <f2fs/units.h>
 
 #include <errno.h>
 #include <getopt.h>
@@ -355,19 +356,6 @@ static void show_progress(void *arg, uint64_t done, uint64_t total)
 		total, total ? done * 100 / total : 100, done == total ? "\n" : "");
 }
 
-static void human_size(uint64_t bytes, char *buf, size_t len)
-{
-	static const char *const unit[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
-	double v = (double)bytes;
-	int u = 0;
-
-	while (v >= 1024 && u < 5) {
-		v /= 1024;
-		u++;
-	}
-	snprintf(buf, len, u ? "%.2f %s" : "%.0f %s", v, unit[u]);
-}
-
 static void print_summary(const struct cli *c, const struct f2fs_mkfs_report *r)
 {
 	const struct f2fs_layout *l = &r->layout;
@@ -376,7 +364,7 @@ static void print_summary(const struct cli *c, const struct f2fs_mkfs_report *r)
 	uuid_unparse(r->uuid, uuid);
 	f2fs_feature_format(r->features, feats, sizeof(feats));
 	for (uint32_t i = 0; i < c->o.ndevs; i++) {
-		human_size(r->device_bytes[i], size, sizeof(size));
+		f2fs_human_size(r->device_bytes[i], size, sizeof(size));
 		printf("Device %u:       %s (%s, %" PRIu64 " sectors of %u bytes)\n", i,
 		       c->o.devices[i], size, r->device_bytes[i] / r->sector_size,
 		       r->sector_size);
@@ -392,7 +380,7 @@ static void print_summary(const struct cli *c, const struct f2fs_mkfs_report *r)
 	       l->cp_blkaddr, l->sit_blkaddr, l->nat_blkaddr, l->ssa_blkaddr, l->main_blkaddr);
 	printf("Overprovision:  %.3f%% (%u segments, %u of them reserved for GC)\n",
 	       l->overprovision, l->ovp_segments, l->rsvd_segments);
-	human_size(l->user_block_count * F2FS_BLKSIZE, user, sizeof(user));
+	f2fs_human_size(l->user_block_count * F2FS_BLKSIZE, user, sizeof(user));
 	printf("User space:     %s (%" PRIu64 " blocks)\n", user, l->user_block_count);
 	printf("Checkpoint:     version 0x%" PRIx64 ", nat_bits %s\n", r->checkpoint_version,
 	       l->nat_bits_blocks ? "on" : "off (no room in the pack)");
@@ -406,7 +394,7 @@ static void print_summary(const struct cli *c, const struct f2fs_mkfs_report *r)
 	if (c->o.rootdir)
 		printf("Copied:         %" PRIu64 " files and directories from %s\n", r->files,
 		       c->o.rootdir);
-	human_size(r->bytes_written, size, sizeof(size));
+	f2fs_human_size(r->bytes_written, size, sizeof(size));
 	printf("Format done:    %s written\n", size);
 }
 

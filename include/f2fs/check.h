@@ -177,7 +177,27 @@ X(DIR_BAD_PINO, "dir.bad_pino", "dir", WARNING, \
 X(DIR_BLOCK_BEYOND_SIZE, "dir.block_beyond_size", "dir", ERROR, \
   "a directory maps blocks beyond its i_size") \
 X(ROOT_BAD, "root.bad", "inode", ERROR, \
-  "the root inode is missing or not a directory")
+  "the root inode is missing or not a directory") \
+X(QUOTA_BAD_FILE, "quota.bad_file", "quota", ERROR, \
+  "a quota file is missing, unreadable or not a valid quota tree") \
+X(QUOTA_USAGE, "quota.usage_mismatch", "quota", ERROR, \
+  "a quota record's inode or space usage differs from what that id's inodes use") \
+X(XATTR_HEADER, "xattr.bad_header", "xattr", ERROR, \
+  "an xattr area does not start with the xattr magic") \
+X(XATTR_ENTRY_BOUNDS, "xattr.entry_bounds", "xattr", ERROR, \
+  "an xattr entry's name or value runs past the end of the xattr area") \
+X(XATTR_BAD_NAME, "xattr.bad_name", "xattr", ERROR, \
+  "an xattr entry has an empty name or an unknown name index") \
+X(XATTR_UNTERMINATED, "xattr.unterminated", "xattr", ERROR, \
+  "an xattr list has no end mark within its area") \
+X(DIR_DUPLICATE_NAME, "dir.duplicate_name", "dir", ERROR, \
+  "a name occurs more than once in one directory") \
+X(ORPHAN_NOT_INODE, "orphan.not_inode", "orphan", ERROR, \
+  "the orphan list names a nid that is not an inode in use") \
+X(ORPHAN_LINKED, "orphan.linked", "orphan", ERROR, \
+  "an orphan inode still has links or directory entries") \
+X(ORPHAN_DUPLICATE, "orphan.duplicate", "orphan", ERROR, \
+  "an inode is listed more than once in the orphan list")
 
 #define F2FS_CHECK_ENUM_(id, name, st, sev, desc) F2FS_PB_##id,
 enum f2fs_problem_code {

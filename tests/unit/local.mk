@@ -58,3 +58,9 @@ check_PROGRAMS += tests/unit/test_mkfs
 tests_unit_test_mkfs_SOURCES = tests/unit/test_mkfs.c
 tests_unit_test_mkfs_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_test_mkfs_LDADD = $(LIBF2FS) $(CHECK_LIBS)
+
+UNIT_TESTS += tests/unit/test_units
+check_PROGRAMS += tests/unit/test_units
+tests_unit_test_units_SOURCES = tests/unit/test_units.c
+tests_unit_test_units_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_test_units_LDADD = $(LIBF2FS) $(CHECK_LIBS)

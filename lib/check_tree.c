@@ -12,9 +12,9 @@
 #include <f2fs/inode.h>
 
 #include "check.h"
-#include "check_more.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -156,6 +156,25 @@ static int note_owner(struct ck *ck, uint32_t addr, uint32_t nid, uint32_t idx, 
 	return 0;
 }
 
+/* First nonzero pointer of p[k..n), or n. Zero is NULL_ADDR, and most
+ * pointers of small files are zero: skipped 16 at a time. */
+static uint32_t next_ptr(const void *ptrs, uint32_t k, uint32_t n)
+{
+	const uint8_t *p = ptrs;
+
+	for (; k + 16 <= n; k += 16) {
+		uint32_t any = 0;
+
+		for (uint32_t j = 0; j < 16; j++)
+			any |= le32_load(p + 4 * (k + j));
+		if (any)
+			break;
+	}
+	while (k < n && !le32_load(p + 4 * k))
+		k++;
+	return k;
+}
+
 /* The node whose data pointers are being walked. */
 struct owner {
 	uint32_t nid, ino;
@@ -172,10 +191,8 @@ static int data_ptr(struct ck *ck, struct owner *o, uint32_t idx, uint32_t addr)
 	if (addr == F2FS_NULL_ADDR || addr == F2FS_COMPRESS_ADDR)
 		return 0;
 	o->ndata++;
-	if (addr == F2FS_NEW_ADDR) {
-		ck->new_addrs++;   /* counted in valid_block_count, not the SIT */
+	if (addr == F2FS_NEW_ADDR)
 		return 0;
-	}
 	if (!ck_in_main(ck, addr)) {
 		ck_pb(ck, F2FS_PB_DATA_ADDR_OUT_OF_RANGE,
 		      AT(A_NID(o->nid), A_INO(o->ino), A_BLK(addr), A_FOUND(idx)),
@@ -294,7 +311,6 @@ static int sweep_inode(struct ck *ck, struct ck_nid *n, uint32_t ino, const stru
 	if (ret)
 		return ret;
 	type = n->mode & F2FS_S_IFMT;
-	ck_quota_inode(ck, ino, nd);
 	if (!valid_mode(n->mode))
 		ck_pb(ck, F2FS_PB_INODE_BAD_MODE, AT(A_INO(ino), A_BLK(n->blkaddr), A_FOUND(n->mode)),
 		      "inode %u: mode 0%o has no valid file type", ino, n->mode);
@@ -342,7 +358,6 @@ static int sweep_inode(struct ck *ck, struct ck_nid *n, uint32_t ino, const stru
 	addrs = F2FS_DEF_ADDRS_PER_INODE - extra - xwords;
 	if (dir)
 		dir->addrs = (uint16_t)addrs;
-	ck_xattr_inode(ck, ino, nd, xwords);
 	if (type == F2FS_S_IFDIR && (depth > F2FS_MAX_DIR_HASH_DEPTH ||
 				     i->i_dir_level > F2FS_MAX_DIR_HASH_DEPTH))
 		ck_pb(ck, F2FS_PB_INODE_DEPTH, AT(A_INO(ino), A_FOUND(depth)),
@@ -391,8 +406,11 @@ static int sweep_inode(struct ck *ck, struct ck_nid *n, uint32_t ino, const stru
 			ck_pb(ck, F2FS_PB_INODE_SIZE, AT(A_INO(ino), A_FOUND(size)),
 			      "inode %u: i_size %llu beyond the largest file", ino,
 			      (unsigned long long)size);
+		const uint8_t *ptrs = (const uint8_t *)i + offsetof(struct f2fs_inode, i_addr) +
+				      4 * extra;
+
 		o.dir = dir != NULL;
-		for (uint32_t k = 0; k < addrs; k++) {
+		for (uint32_t k = next_ptr(ptrs, 0, addrs); k < addrs; k = next_ptr(ptrs, k + 1, addrs)) {
 			ret = data_ptr(ck, &o, k, le32_get(i->i_addr[extra + k]));
 			if (ret)
 				return ret;
@@ -476,9 +494,11 @@ static int sweep_direct(struct ck *ck, struct ck_nid *n, uint32_t nid, uint32_t 
 {
 	struct owner o = { nid, ino, 0, 0 };
 	const struct ck_nid *own = ck_inode(ck, ino);
+	const uint8_t *ptrs = (const uint8_t *)nd + offsetof(struct f2fs_node, dn);
 	int ret;
 
-	for (uint32_t k = 0; k < F2FS_ADDRS_PER_BLOCK; k++)
+	for (uint32_t k = next_ptr(ptrs, 0, F2FS_ADDRS_PER_BLOCK); k < F2FS_ADDRS_PER_BLOCK;
+	     k = next_ptr(ptrs, k + 1, F2FS_ADDRS_PER_BLOCK))
 		if ((ret = data_ptr(ck, &o, k, le32_get(nd->dn.addr[k]))))
 			return ret;
 	n->u.n.ndata = o.ndata;
@@ -675,7 +695,6 @@ static void dentry(struct ck *ck, struct ck_dir *dir, const uint8_t *name, uint3
 		dir->state |= DR_HAS_DOTDOT;
 		return;
 	}
-	ck_names_add(ck, d, name, len, (dir->state & DR_CASEFOLD) != 0);
 	if (memchr(name, '/', len) || memchr(name, 0, len))
 		ck_pb(ck, F2FS_PB_DIR_BAD_NAME, AT(A_DIRNAME(d, name, len), A_INO(ino), A_BLK(blkaddr)),
 		      "directory %u: entry name contains '/' or NUL", d);
@@ -909,6 +928,48 @@ static int read_dirs(struct ck *ck)
 	return ret;
 }
 
+/* ---- orphans ------------------------------------------------------------ */
+
+static int read_orphans(struct ck *ck)
+{
+	uint32_t payload = le32_get(ck->sb->cp_payload);
+	uint32_t start = le32_get(ck->cp->cp_pack_start_sum);
+	uint32_t first = 1 + payload;
+	uint8_t *blk = ck->io;
+	int ret;
+
+	if (!(ck->ckpt_flags & F2FS_CP_ORPHAN_PRESENT))
+		return 0;
+	for (uint32_t b = first; b < start; b++) {
+		const struct f2fs_orphan_block *ob = (const void *)blk;
+		uint32_t cnt;
+
+		ret = f2fs_dev_read(f2fs_fs_dev(ck->fs), (uint64_t)f2fs_fs_cp_start(ck->fs) + b,
+				    blk, 1, ck->err);
+		if (ret)
+			return ret;
+		cnt = le32_get(ob->entry_count);
+		if (cnt > F2FS_ORPHANS_PER_BLOCK) {
+			ck_pb(ck, F2FS_PB_CP_ORPHAN_BLOCK,
+			      AT(A_BLK(f2fs_fs_cp_start(ck->fs) + b), A_FOUND(cnt)),
+			      "orphan block %u holds %u entries", b - first, cnt);
+			cnt = F2FS_ORPHANS_PER_BLOCK;
+		}
+		for (uint32_t k = 0; k < cnt; k++) {
+			uint32_t ino = le32_get(ob->ino[k]);
+			struct ck_nid *in = ck_inode(ck, ino);
+
+			if (!in) {
+				ck_pb(ck, F2FS_PB_CP_ORPHAN_BLOCK, AT(A_INO(ino)),
+				      "orphan inode %u does not exist", ino);
+				continue;
+			}
+			in->state |= IR_ORPHAN;
+		}
+	}
+	return 0;
+}
+
 /* ---- after the directories: links, parents, reachability --------------- */
 
 static struct ck_dir *dir_rec(struct ck *ck, uint32_t ino)
@@ -1054,7 +1115,7 @@ int ck_tree(struct ck *ck)
 		      "the root inode %s (mode 0%o)",
 		      root ? "is not a directory" : "does not exist or is unusable",
 		      root ? root->mode : 0u);
-	ret = ck_orphans(ck);
+	ret = read_orphans(ck);
 	if (ret)
 		return ret;
 	ret = read_dirs(ck);

@@ -12,6 +12,7 @@
 #include <f2fs/inode.h>
 
 #include "check.h"
+#include "check_more.h"
 
 #include <errno.h>
 #include <stddef.h>
@@ -191,8 +192,10 @@ static int data_ptr(struct ck *ck, struct owner *o, uint32_t idx, uint32_t addr)
 	if (addr == F2FS_NULL_ADDR || addr == F2FS_COMPRESS_ADDR)
 		return 0;
 	o->ndata++;
-	if (addr == F2FS_NEW_ADDR)
+	if (addr == F2FS_NEW_ADDR) {
+		ck->new_addrs++;   /* counted in valid_block_count, not the SIT */
 		return 0;
+	}
 	if (!ck_in_main(ck, addr)) {
 		ck_pb(ck, F2FS_PB_DATA_ADDR_OUT_OF_RANGE,
 		      AT(A_NID(o->nid), A_INO(o->ino), A_BLK(addr), A_FOUND(idx)),
@@ -311,6 +314,7 @@ static int sweep_inode(struct ck *ck, struct ck_nid *n, uint32_t ino, const stru
 	if (ret)
 		return ret;
 	type = n->mode & F2FS_S_IFMT;
+	ck_quota_inode(ck, ino, nd);
 	if (!valid_mode(n->mode))
 		ck_pb(ck, F2FS_PB_INODE_BAD_MODE, AT(A_INO(ino), A_BLK(n->blkaddr), A_FOUND(n->mode)),
 		      "inode %u: mode 0%o has no valid file type", ino, n->mode);
@@ -358,6 +362,7 @@ static int sweep_inode(struct ck *ck, struct ck_nid *n, uint32_t ino, const stru
 	addrs = F2FS_DEF_ADDRS_PER_INODE - extra - xwords;
 	if (dir)
 		dir->addrs = (uint16_t)addrs;
+	ck_xattr_inode(ck, ino, nd, xwords);
 	if (type == F2FS_S_IFDIR && (depth > F2FS_MAX_DIR_HASH_DEPTH ||
 				     i->i_dir_level > F2FS_MAX_DIR_HASH_DEPTH))
 		ck_pb(ck, F2FS_PB_INODE_DEPTH, AT(A_INO(ino), A_FOUND(depth)),
@@ -695,6 +700,7 @@ static void dentry(struct ck *ck, struct ck_dir *dir, const uint8_t *name, uint3
 		dir->state |= DR_HAS_DOTDOT;
 		return;
 	}
+	ck_names_add(ck, d, name, len, (dir->state & DR_CASEFOLD) != 0);
 	if (memchr(name, '/', len) || memchr(name, 0, len))
 		ck_pb(ck, F2FS_PB_DIR_BAD_NAME, AT(A_DIRNAME(d, name, len), A_INO(ino), A_BLK(blkaddr)),
 		      "directory %u: entry name contains '/' or NUL", d);
@@ -928,48 +934,6 @@ static int read_dirs(struct ck *ck)
 	return ret;
 }
 
-/* ---- orphans ------------------------------------------------------------ */
-
-static int read_orphans(struct ck *ck)
-{
-	uint32_t payload = le32_get(ck->sb->cp_payload);
-	uint32_t start = le32_get(ck->cp->cp_pack_start_sum);
-	uint32_t first = 1 + payload;
-	uint8_t *blk = ck->io;
-	int ret;
-
-	if (!(ck->ckpt_flags & F2FS_CP_ORPHAN_PRESENT))
-		return 0;
-	for (uint32_t b = first; b < start; b++) {
-		const struct f2fs_orphan_block *ob = (const void *)blk;
-		uint32_t cnt;
-
-		ret = f2fs_dev_read(f2fs_fs_dev(ck->fs), (uint64_t)f2fs_fs_cp_start(ck->fs) + b,
-				    blk, 1, ck->err);
-		if (ret)
-			return ret;
-		cnt = le32_get(ob->entry_count);
-		if (cnt > F2FS_ORPHANS_PER_BLOCK) {
-			ck_pb(ck, F2FS_PB_CP_ORPHAN_BLOCK,
-			      AT(A_BLK(f2fs_fs_cp_start(ck->fs) + b), A_FOUND(cnt)),
-			      "orphan block %u holds %u entries", b - first, cnt);
-			cnt = F2FS_ORPHANS_PER_BLOCK;
-		}
-		for (uint32_t k = 0; k < cnt; k++) {
-			uint32_t ino = le32_get(ob->ino[k]);
-			struct ck_nid *in = ck_inode(ck, ino);
-
-			if (!in) {
-				ck_pb(ck, F2FS_PB_CP_ORPHAN_BLOCK, AT(A_INO(ino)),
-				      "orphan inode %u does not exist", ino);
-				continue;
-			}
-			in->state |= IR_ORPHAN;
-		}
-	}
-	return 0;
-}
-
 /* ---- after the directories: links, parents, reachability --------------- */
 
 static struct ck_dir *dir_rec(struct ck *ck, uint32_t ino)
@@ -1115,7 +1079,7 @@ int ck_tree(struct ck *ck)
 		      "the root inode %s (mode 0%o)",
 		      root ? "is not a directory" : "does not exist or is unusable",
 		      root ? root->mode : 0u);
-	ret = read_orphans(ck);
+	ret = ck_orphans(ck);
 	if (ret)
 		return ret;
 	ret = read_dirs(ck);

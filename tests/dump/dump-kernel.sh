@@ -7,6 +7,8 @@
 #   - -i INO's node address is, by -b, that inode's own node block;
 #   - -b on a sample of valid data blocks from the SSA (-a) names an inode and
 #     a file block, and that block of the extracted inode holds the same bytes;
+#   - -i PATH's block map tiles each sampled file, and every data extent holds
+#     the bytes of that file as extracted;
 #   - --segments: free + partial + full + current = segment_count_main;
 #   - --gc (greedy, fg) lists only non-current, partly valid sections;
 #   - every --json output parses.
@@ -163,6 +165,45 @@ read -r _ ngood nall < <(grep '^nodes' "$W/owners")
 check "-b on -i's node address names that inode (${ngood:-0} of ${nall:-0} inodes)" test "${ngood:-0}" = "${nall:-x}" -a "${nall:-0}" -gt 5
 read -r _ dgood dall < <(grep '^data' "$W/owners")
 check "-b on sampled data blocks: owner and file block match the extracted inode (${dgood:-0} of ${dall:-0})" test "${dgood:-0}" = "${dall:-x}" -a "${dall:-0}" -gt 10
+
+# --- -i block maps of kernel-written files: the extents tile the file and each
+# data extent holds the bytes of the file extracted above ---
+res=$(python3 - "$DUMP" "$img" "$dst" "$W/ls.json" <<'PY'
+import json, subprocess, sys
+dump, img, dst, ls = sys.argv[1:5]
+rows = [r for r in json.load(open(ls))["ls"] if (r["mode"] or "").startswith("-")]
+bad, n = [], 0
+with open(img, "rb") as f:
+    for r in rows[::5][:40]:
+        path = "/k/" + r["name"]
+        p = subprocess.run([dump, "--json", "-i", path, img], capture_output=True, text=True)
+        if p.returncode:
+            bad.append("%s: rc %d" % (path, p.returncode))
+            continue
+        m = json.loads(p.stdout)["inode"]
+        if m["data"] != "blocks":
+            continue
+        src = open(dst + path, "rb").read()
+        pos = 0
+        for e in m["block_map"]:
+            if e["file_block"] != pos:
+                bad.append("%s: extent at %d, expected %d" % (path, e["file_block"], pos))
+            pos = e["file_block"] + e["blocks"]
+            if e["kind"] == "data":
+                f.seek(e["blkaddr"] * 4096)
+                got = f.read(e["blocks"] * 4096)
+                want = src[e["file_block"] * 4096:pos * 4096]
+                if got[:len(want)] != want:
+                    bad.append("%s: bytes differ in blocks %d+%d" % (path, e["file_block"], e["blocks"]))
+            elif e["kind"] != "hole":
+                bad.append("%s: %s extent" % (path, e["kind"]))
+        if pos != (len(src) + 4095) // 4096:
+            bad.append("%s: map covers %d blocks, file has %d bytes" % (path, pos, len(src)))
+        n += 1
+print(n, " ".join(bad[:3]) or "ok")
+PY
+)
+check "-i block maps of kernel-written files match their extracted bytes ($res)" test "${res#* }" = ok -a "${res%% *}" -gt 10
 
 # --- --segments --------------------------------------------------------------------
 run --json --sb "$img"

@@ -19,9 +19,18 @@ checksum itself is the point of the action.  Actions (separate with --):
                             clrbit K (slot K of the entry), unlink 0 (all its slots),
                             rebucket N (rename into another of N buckets)
   natbits full|empty NATBLK 0|1, natbits header VALUE
+  quota TYPE ID inodes|space VALUE   a record of quota file TYPE (0 user,
+                            1 group, 2 project); quota TYPE magic VALUE
+  xattr PATH|#INO raw OFFSET HEXBYTES   bytes at OFFSET of the inode's xattr
+                            area (inline part, then the xattr node; resealed)
+  dentry DIR NAME rename NEWNAME   same-length name, hash recomputed
+  orphan INO...             list the inodes in a new orphan block (the pack's
+                            summaries and footer move up one block) and set
+                            ORPHAN_PRESENT; orphan-flag 1 sets only the flag
   raw BLKADDR OFFSET HEXBYTES
   get inode PATH FIELD|blkaddr, get nat NID FIELD, get ino PATH,
-  get sit SEGNO vblocks|type|firstclear, get cp FIELD, get sb FIELD   print a value
+  get sit SEGNO vblocks|type|firstclear, get cp FIELD, get sb FIELD,
+  get xattr PATH end (offset of the end mark in the xattr area)   print a value
 
 Inode fields: mode links size blocks inline xattr_nid flags pino depth
 dir_level generation extra_isize inline_xattr_size addr[N] (data pointer N,
@@ -64,6 +73,7 @@ CP_FIELDS = {
     'ckpt_flags': (132, 'I'), 'cp_pack_total_block_count': (136, 'I'),
     'cp_pack_start_sum': (140, 'I'), 'valid_node_count': (144, 'I'),
     'valid_inode_count': (148, 'I'), 'next_free_nid': (152, 'I'),
+    'sit_ver_bitmap_bytesize': (156, 'I'), 'nat_ver_bitmap_bytesize': (160, 'I'),
 }
 for _i in range(8):
     CP_FIELDS['cur_node_segno[%d]' % _i] = (36 + 4 * _i, 'I')
@@ -392,6 +402,63 @@ class Img:
                 raise SystemExit('damage.py: %s: no such entry' % path)
         return ino
 
+    def file_block(self, n, k):
+        """Address of block k of a file mapped by inode pointers only."""
+        return struct.unpack_from('<I', n, 360 + 4 * (self.extra_words(n) + k))[0]
+
+    def quota_loc(self, qtype, qid):
+        """(4 KiB block address, byte offset) of qid's record, or of the
+        header when qid is None, in quota file qtype (1 KiB tree blocks)."""
+        _, n = self.node(self.sbget('qf_ino%d' % qtype))
+
+        def qblk(k):
+            a = self.file_block(n, k * 1024 // BLK)
+            return a, k * 1024 % BLK
+        if qid is None:
+            return qblk(0)
+        ref = 1
+        for depth in range(4):
+            a, o = qblk(ref)
+            ref = struct.unpack_from('<I', self.rblk(a), o + 4 * ((qid >> (24 - 8 * depth)) & 0xFF))[0]
+            if not ref:
+                raise SystemExit('damage.py: no quota record for id %d' % qid)
+        a, o = qblk(ref)
+        b = self.rblk(a)
+        for r in range(14):
+            ro = o + 16 + 72 * r
+            if any(b[ro:ro + 72]) and struct.unpack_from('<I', b, ro)[0] == qid:
+                return a, ro
+        raise SystemExit('damage.py: no quota record for id %d' % qid)
+
+    def xattr_loc(self, ino, off):
+        """(node address, node, byte offset, nid) of byte off of the xattr area."""
+        a, n = self.node(ino)
+        words = self.xattr_words(n) if n[3] & 0x01 else 0
+        if off < 4 * words:
+            return a, n, 4 * (923 - words) + 360 + off, ino
+        xnid = struct.unpack_from('<I', n, 76)[0]
+        if not xnid:
+            raise SystemExit('damage.py: inode %d has no xattr node' % ino)
+        xa, xn = self.node(xnid)
+        return xa, xn, off - 4 * words, xnid
+
+    def add_orphans(self, inos):
+        start = self.cpget('cp_pack_start_sum')
+        total = self.cpget('cp_pack_total_block_count')
+        if total + 1 > 512 - self.natbits_blocks():
+            raise SystemExit('damage.py: no room for an orphan block')
+        for b in range(total - 1, start - 1, -1):      # summaries and footer
+            self.wblk(self.cpstart + b + 1, self.rblk(self.cpstart + b))
+        ob = bytearray(BLK)
+        for k, ino in enumerate(inos):
+            struct.pack_into('<I', ob, 4 * k, ino)
+        struct.pack_into('<HHI', ob, 4084, 1, 1, len(inos))
+        self.wblk(self.cpstart + start, ob)
+        struct.pack_into('<I', self.cp, 140, start + 1)
+        struct.pack_into('<I', self.cp, 136, total + 1)
+        struct.pack_into('<I', self.cp, 132, self.cpget('ckpt_flags') | 0x2)
+        self.cp_write()
+
     def put_node(self, nid, a, n, reseal=True):
         if reseal and self.is_inode(nid, n):
             self.seal(n)
@@ -482,8 +549,15 @@ def run(img, args):
                 break
         else:
             raise SystemExit('damage.py: no entry %s in %s' % (args[2], args[1]))
-        field, val = args[3], num(args[4])
-        if field == 'rebucket':
+        field = args[3]
+        val = 0 if field == 'rename' else num(args[4])
+        if field == 'rename':
+            new = args[4].encode()
+            if len(new) != ln:
+                raise SystemExit('damage.py: rename needs a name of %d bytes' % ln)
+            blk[nm + 8 * i:nm + 8 * i + ln] = new
+            struct.pack_into('<I', blk, de + 11 * i, f2fs_hash(new))
+        elif field == 'rebucket':
             # rename (same length, last byte changed) so that the hash falls
             # in another of VALUE buckets; the hash is kept consistent
             old = f2fs_hash(want)
@@ -520,6 +594,28 @@ def run(img, args):
             else:
                 area[base + k // 8] &= ~(1 << (k % 8)) & 0xFF
         img.write_bytes(a * BLK, bytes(area))
+    elif act == 'quota':
+        if args[2] == 'magic':
+            a, o = img.quota_loc(num(args[1]), None)
+            b = img.rblk(a)
+            struct.pack_into('<I', b, o, num(args[3]))
+        else:
+            a, o = img.quota_loc(num(args[1]), num(args[2]))
+            b = img.rblk(a)
+            struct.pack_into('<Q', b, o + {'inodes': 24, 'space': 48}[args[3]], num(args[4]))
+        img.wblk(a, b)
+    elif act == 'xattr':
+        ino = img.lookup(args[1])
+        data = bytes.fromhex(args[4])
+        for k, byte in enumerate(data):       # may cross into the node
+            a, n, o, nid = img.xattr_loc(ino, num(args[3]) + k)
+            n[o] = byte
+            img.put_node(nid, a, n)
+    elif act == 'orphan':
+        img.add_orphans([img.lookup(x) for x in args[1:]])
+    elif act == 'orphan-flag':
+        struct.pack_into('<I', img.cp, 132, img.cpget('ckpt_flags') | 0x2)
+        img.cp_write()
     elif act == 'raw':
         img.write_bytes(num(args[1]) * BLK + num(args[2]), bytes.fromhex(args[3]))
     elif act == 'get':
@@ -549,6 +645,18 @@ def run(img, args):
                 print(v & 0x3FF if args[3] == 'vblocks' else v >> 10)
         elif args[1] == 'main':
             print(img.main)
+        elif args[1] == 'xattr':          # get xattr PATH end: offset of the end mark
+            ino, off = img.lookup(args[2]), 24
+            while True:
+                a, n, o, _ = img.xattr_loc(ino, off)
+                if not any(img.xattr_loc(ino, off + k)[1][img.xattr_loc(ino, off + k)[2]] for k in range(4)):
+                    break
+                nlen = n[o + 1]
+                vlo = img.xattr_loc(ino, off + 2)
+                vhi = img.xattr_loc(ino, off + 3)
+                vlen = vlo[1][vlo[2]] | vhi[1][vhi[2]] << 8
+                off += (4 + nlen + vlen + 3) & ~3
+            print(off)
     else:
         raise SystemExit('damage.py: unknown action %s' % act)
 

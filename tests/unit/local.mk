@@ -64,3 +64,9 @@ check_PROGRAMS += tests/unit/test_units
 tests_unit_test_units_SOURCES = tests/unit/test_units.c
 tests_unit_test_units_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_test_units_LDADD = $(LIBF2FS) $(CHECK_LIBS)
+
+UNIT_TESTS += tests/unit/test_fs_open
+check_PROGRAMS += tests/unit/test_fs_open
+tests_unit_test_fs_open_SOURCES = tests/unit/test_fs_open.c
+tests_unit_test_fs_open_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_test_fs_open_LDADD = $(LIBF2FS) $(CHECK_LIBS)

@@ -97,7 +97,7 @@ int print_block_map(struct f2fs_fs *fs, const struct f2fs_node *n)
 	/* a size beyond what the node tree can map is damage; show what can be */
 	if (nblocks > max)
 		nblocks = max;
-	tab_begin(&w.t, "block_map", "Block map (extents of file blocks):", map_cols, 5);
+	tab_begin(&w.t, "block_map", "  block map (extents of file blocks):", map_cols, 5);
 	for (uint64_t fofs = 0; fofs < nblocks;) {
 		uint32_t addr;
 		uint64_t run, len = 1;

@@ -12,6 +12,7 @@ static int json;
 static int doc_pending, doc_open;
 static int depth;
 static int need_comma[MAX_DEPTH];
+static int text_depth;     /* open objects in text mode: their tables are indented */
 static int list_items;     /* items so far in the open kv_list */
 static int list_hidden;    /* the open kv_list is not shown in this mode */
 
@@ -19,6 +20,7 @@ void out_init(int j)
 {
 	json = j;
 	depth = 0;
+	text_depth = 0;
 	memset(need_comma, 0, sizeof(need_comma));
 }
 
@@ -116,8 +118,10 @@ void out_obj_begin(const char *key, const char *title)
 		json_key(key);
 		putchar('{');
 		push();
-	} else if (title) {
-		printf("%s\n", title);
+	} else {
+		text_depth++;
+		if (title)
+			printf("%s\n", title);
 	}
 }
 
@@ -125,6 +129,15 @@ void out_obj_end(void)
 {
 	if (json)
 		pop('}');
+	else if (text_depth > 0)
+		text_depth--;
+}
+
+/* Text tables inside an object line up with its fields. */
+static void table_indent(void)
+{
+	if (!json && text_depth)
+		fputs("  ", stdout);
 }
 
 static void label(const char *l)
@@ -305,6 +318,7 @@ void tab_begin(struct table *t, const char *key, const char *title,
 	}
 	if (title)
 		printf("%s\n", title);
+	table_indent();
 	for (int k = 0; k < ncols; k++) {
 		int w = cols[k].width;
 
@@ -376,6 +390,7 @@ void tab_row(struct table *t, const struct cell *c)
 		json_key(NULL);
 		putchar('{');
 	}
+	table_indent();
 	for (int k = 0; k < t->ncols; k++) {
 		const struct col *col = &t->cols[k];
 

@@ -182,8 +182,8 @@ X(QUOTA_BAD_FILE, "quota.bad_file", "quota", ERROR, \
   "a quota file is missing, unreadable or not a valid quota tree") \
 X(QUOTA_USAGE, "quota.usage_mismatch", "quota", ERROR, \
   "a quota record's inode or space usage differs from what that id's inodes use") \
-X(XATTR_HEADER, "xattr.bad_header", "xattr", ERROR, \
-  "an xattr area does not start with the xattr magic") \
+X(XATTR_HEADER, "xattr.bad_header", "xattr", WARNING, \
+  "an xattr area with entries does not start with the xattr magic") \
 X(XATTR_ENTRY_BOUNDS, "xattr.entry_bounds", "xattr", ERROR, \
   "an xattr entry's name or value runs past the end of the xattr area") \
 X(XATTR_BAD_NAME, "xattr.bad_name", "xattr", ERROR, \

@@ -49,6 +49,30 @@ for f in "${FEATURES[@]}"; do
 	check_clean "mkfs --rootdir ${f:-default}" "$img"
 done
 
+# sload.f2fs 1.15 with flexible_inline_xattr lays out the data pointers of
+# a large file as if it had no inline xattr words: pointers 867..916 land in
+# those words and its direct node starts at file block 917, while the kernel
+# reads 867 pointers and starts the node at 867. The kernel would find a
+# corrupt xattr list there (and the file's later blocks in the wrong place,
+# which no count shows), so our fsck reports xattr problems; in the tree
+# only /a/b/sparse is that large. All else must be clean. LABEL IMAGE
+check_sload() {
+	local out rc other
+	rc=0
+	out=$("$FSCK" "$2" 2>&1) || rc=$?
+	if [[ $rc -eq 0 && $out == *": clean" ]]; then ok "$1 quick"; else bad "$1 quick (exit $rc)"; fi
+	rc=0
+	out=$("$FSCK" -f "$2" 2>&1) || rc=$?
+	other=$(grep -E '^(ERROR|WARNING) ' <<<"$out" |
+		grep -Ev '^(ERROR|WARNING) xattr\.[a-z_]+ .* path /a/b/sparse$')
+	if [[ ($rc -eq 0 || $rc -eq 4) && -z $other ]]; then
+		ok "$1 -f ($(grep -c '^[EW].* xattr\.' <<<"$out") xattr problems of sload's)"
+	else
+		bad "$1 -f (exit $rc)"
+		printf '%s\n' "$out" | head -10
+	fi
+}
+
 # f2fs-tools: mkfs.f2fs + sload.f2fs of the same tree
 PEER_MKFS=${PEER_MKFS:-/usr/sbin/mkfs.f2fs}
 PEER_SLOAD=${PEER_SLOAD:-/usr/sbin/sload.f2fs}
@@ -59,7 +83,11 @@ if [[ -x $PEER_MKFS && -x $PEER_SLOAD ]]; then
 		truncate -s 256M "$img"
 		# shellcheck disable=SC2086
 		"$PEER_MKFS" -q -f $f "$img" >/dev/null 2>&1 && "$PEER_SLOAD" -f "$W/tree" "$img" >/dev/null 2>&1
-		check_clean "f2fs-tools mkfs+sload ${f:-default}" "$img"
+		if [[ $f == *flexible_inline_xattr* ]]; then
+			check_sload "f2fs-tools mkfs+sload ${f:-default}" "$img"
+		else
+			check_clean "f2fs-tools mkfs+sload ${f:-default}" "$img"
+		fi
 	done
 else
 	echo "SKIP: f2fs-tools mkfs.f2fs/sload.f2fs not installed"

@@ -6,7 +6,8 @@
  * refcount, reserved) and holds entries of 4 bytes (name index, name length,
  * value size) plus name and value, each padded to 4 bytes; 4 zero bytes end
  * the list, and the kernel refuses an entry, or an end mark, that does not
- * fit in the area.
+ * fit in the area. Names are the part after the index's prefix, so only the
+ * POSIX ACL indexes (whose whole name is the prefix) have empty ones.
  *
  * Inline-only areas are checked in the walk; an inode with an xattr node
  * keeps a copy of its inline part until the node is read after the walk.
@@ -89,7 +90,9 @@ static void check_area(struct ck *ck, uint32_t ino, uint32_t xnid, const uint8_t
 			      ino, n, off, nlen, vlen, len, where);
 			return;
 		}
-		if (nlen == 0 || !known_index(idx))
+		/* POSIX ACLs are stored under their index with no name */
+		if (!known_index(idx) || (nlen == 0 && idx != F2FS_XATTR_INDEX_POSIX_ACL_ACCESS &&
+					  idx != F2FS_XATTR_INDEX_POSIX_ACL_DEFAULT))
 			ck_pb(ck, F2FS_PB_XATTR_BAD_NAME, AT(A_INO(ino), A_FOUND(nlen ? idx : 0)),
 			      nlen ? "inode %u: xattr %u at byte %u has unknown name index %u" :
 			      "inode %u: xattr %u at byte %u has an empty name (index %u)",

@@ -187,7 +187,7 @@ X(XATTR_HEADER, "xattr.bad_header", "xattr", WARNING, \
 X(XATTR_ENTRY_BOUNDS, "xattr.entry_bounds", "xattr", ERROR, \
   "an xattr entry's name or value runs past the end of the xattr area") \
 X(XATTR_BAD_NAME, "xattr.bad_name", "xattr", ERROR, \
-  "an xattr entry has an empty name or an unknown name index") \
+  "an xattr entry has an unknown name index, or an empty name outside the ACL indexes") \
 X(XATTR_UNTERMINATED, "xattr.unterminated", "xattr", ERROR, \
   "an xattr list has no end mark within its area") \
 X(DIR_DUPLICATE_NAME, "dir.duplicate_name", "dir", ERROR, \

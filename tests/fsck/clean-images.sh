@@ -49,6 +49,24 @@ for f in "${FEATURES[@]}"; do
 	check_clean "mkfs --rootdir ${f:-default}" "$img"
 done
 
+# Many xattrs (user, security, trusted; POSIX ACLs, which have no name;
+# values large enough for the xattr node) from tests/rootdir/gentree.py,
+# inline and not: the xattr checks must find nothing.
+GENTREE=${GENTREE:-$HERE/../rootdir/gentree.py}
+if python3 "$GENTREE" xattrs "$W/xtree" >"$W/gen.log" 2>&1; then
+	for f in "" "-O extra_attr,flexible_inline_xattr" \
+		"-O extra_attr,inode_checksum,flexible_inline_xattr,lost_found,quota,project_quota"; do
+		img=$W/x.img
+		rm -f "$img"
+		truncate -s 256M "$img"
+		# shellcheck disable=SC2086
+		if ! "$MKFS" -q -f $f --rootdir "$W/xtree" "$img"; then bad "mkfs --rootdir xattrs $f"; continue; fi
+		check_clean "mkfs --rootdir xattrs ${f:-default}" "$img"
+	done
+else
+	echo "SKIP: gentree.py xattrs: $(tail -n 1 "$W/gen.log")"
+fi
+
 # sload.f2fs 1.15 with flexible_inline_xattr lays out the data pointers of
 # a large file as if it had no inline xattr words: pointers 867..916 land in
 # those words and its direct node starts at file block 917, while the kernel

@@ -103,6 +103,19 @@ check "inline file: data inline, no block map" eval '[[ $(jget inode.data) == in
 run --json -i / "$img"
 check "root directory: one dentry block mapped" eval '[[ $(jget inode.mapped_blocks) -ge 1 && $(jget inode.block_map.0.kind) == data ]]'
 
+# a damaged node pointer: the map stops there with one error line and exit 1,
+# what was found before it stays printed and the JSON document stays whole
+run --json -i /sparse "$img"
+node=$(jget inode.node_blkaddr)
+cp "$img" "$W/bad.img"
+# i_nid[0] (the first direct node) sits after the 923 data pointers at byte 360
+printf '\xf0\xff\xff\x0f' | dd of="$W/bad.img" bs=1 seek=$((node * B + 360 + 923 * 4)) conv=notrunc status=none
+run --json -i /sparse "$W/bad.img"
+check "damaged node pointer: exit 1, one error line naming the block map" \
+	eval '[[ $rc -eq 1 && $(wc -l <"$W/err") -eq 1 && $err == "dump.f2fs: inode $sparse_ino: block map: "* ]]'
+check "damaged node pointer: the JSON so far parses, first extent kept" \
+	eval 'python3 -m json.tool "$W/out" >/dev/null && [[ $(jget inode.block_map.0.kind) == data && $(jget inode.block_map.0.file_block) == 0 ]]'
+
 # ---- -d debug level ----------------------------------------------------------
 run "$img"
 plain=$out

@@ -157,6 +157,8 @@ int ck_names_check(struct ck *ck)
 	size_t nh = 0, i = 0;
 	int ret = 0;
 
+	if (!m->nnames)
+		return 0;   /* nothing to sort (qsort of NULL is undefined) */
 	ck_sort_keys(m->names, m->nnames);
 	while (i < m->nnames && !ret) {
 		uint32_t dir = (uint32_t)(m->names[i] >> 32);

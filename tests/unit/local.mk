@@ -1,72 +1,72 @@
 # Unit tests (check). Each test_X.c is one program.
 UNIT_TESTS += tests/unit/test_quota
 check_PROGRAMS += tests/unit/test_quota
-tests_unit_test_quota_SOURCES = tests/unit/test_quota.c
+tests_unit_test_quota_SOURCES = tests/unit/test_quota.c tests/unit/unit.h
 tests_unit_test_quota_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_test_quota_LDADD = $(LIBF2FS) $(CHECK_LIBS)
 
 UNIT_TESTS += tests/unit/test_crc
 check_PROGRAMS += tests/unit/test_crc
-tests_unit_test_crc_SOURCES = tests/unit/test_crc.c
+tests_unit_test_crc_SOURCES = tests/unit/test_crc.c tests/unit/unit.h
 tests_unit_test_crc_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_test_crc_LDADD = $(LIBF2FS) $(CHECK_LIBS)
 
 UNIT_TESTS += tests/unit/test_hash
 check_PROGRAMS += tests/unit/test_hash
-tests_unit_test_hash_SOURCES = tests/unit/test_hash.c
+tests_unit_test_hash_SOURCES = tests/unit/test_hash.c tests/unit/unit.h
 tests_unit_test_hash_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_test_hash_LDADD = $(LIBF2FS) $(CHECK_LIBS)
 
 UNIT_TESTS += tests/unit/test_layout
 check_PROGRAMS += tests/unit/test_layout
-tests_unit_test_layout_SOURCES = tests/unit/test_layout.c
+tests_unit_test_layout_SOURCES = tests/unit/test_layout.c tests/unit/unit.h
 tests_unit_test_layout_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_test_layout_LDADD = $(LIBF2FS) $(CHECK_LIBS) -lm
 
 UNIT_TESTS += tests/unit/test_super
 check_PROGRAMS += tests/unit/test_super
-tests_unit_test_super_SOURCES = tests/unit/test_super.c
+tests_unit_test_super_SOURCES = tests/unit/test_super.c tests/unit/unit.h
 tests_unit_test_super_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_test_super_LDADD = $(LIBF2FS) $(CHECK_LIBS)
 
 UNIT_TESTS += tests/unit/test_nat_bits
 check_PROGRAMS += tests/unit/test_nat_bits
-tests_unit_test_nat_bits_SOURCES = tests/unit/test_nat_bits.c
+tests_unit_test_nat_bits_SOURCES = tests/unit/test_nat_bits.c tests/unit/unit.h
 tests_unit_test_nat_bits_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_test_nat_bits_LDADD = $(LIBF2FS) $(CHECK_LIBS)
 
 UNIT_TESTS += tests/unit/test_summary
 check_PROGRAMS += tests/unit/test_summary
-tests_unit_test_summary_SOURCES = tests/unit/test_summary.c
+tests_unit_test_summary_SOURCES = tests/unit/test_summary.c tests/unit/unit.h
 tests_unit_test_summary_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_test_summary_LDADD = $(LIBF2FS) $(CHECK_LIBS)
 
 UNIT_TESTS += tests/unit/test_checkpoint
 check_PROGRAMS += tests/unit/test_checkpoint
-tests_unit_test_checkpoint_SOURCES = tests/unit/test_checkpoint.c
+tests_unit_test_checkpoint_SOURCES = tests/unit/test_checkpoint.c tests/unit/unit.h
 tests_unit_test_checkpoint_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_test_checkpoint_LDADD = $(LIBF2FS) $(CHECK_LIBS)
 
 UNIT_TESTS += tests/unit/test_dev
 check_PROGRAMS += tests/unit/test_dev
-tests_unit_test_dev_SOURCES = tests/unit/test_dev.c
+tests_unit_test_dev_SOURCES = tests/unit/test_dev.c tests/unit/unit.h
 tests_unit_test_dev_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_test_dev_LDADD = $(LIBF2FS) $(CHECK_LIBS)
 
 UNIT_TESTS += tests/unit/test_mkfs
 check_PROGRAMS += tests/unit/test_mkfs
-tests_unit_test_mkfs_SOURCES = tests/unit/test_mkfs.c
+tests_unit_test_mkfs_SOURCES = tests/unit/test_mkfs.c tests/unit/unit.h
 tests_unit_test_mkfs_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_test_mkfs_LDADD = $(LIBF2FS) $(CHECK_LIBS)
 
 UNIT_TESTS += tests/unit/test_units
 check_PROGRAMS += tests/unit/test_units
-tests_unit_test_units_SOURCES = tests/unit/test_units.c
+tests_unit_test_units_SOURCES = tests/unit/test_units.c tests/unit/unit.h
 tests_unit_test_units_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_test_units_LDADD = $(LIBF2FS) $(CHECK_LIBS)
 
 UNIT_TESTS += tests/unit/test_fs_open
 check_PROGRAMS += tests/unit/test_fs_open
-tests_unit_test_fs_open_SOURCES = tests/unit/test_fs_open.c
+tests_unit_test_fs_open_SOURCES = tests/unit/test_fs_open.c tests/unit/unit.h
 tests_unit_test_fs_open_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_test_fs_open_LDADD = $(LIBF2FS) $(CHECK_LIBS)

@@ -17,6 +17,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "unit.h"
+
 static void fill_random(void *buf, size_t len, uint32_t seed)
 {
 	uint8_t *p = buf;
@@ -399,11 +401,5 @@ static Suite *checkpoint_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(checkpoint_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(checkpoint_suite());
 }

@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "unit.h"
+
 /* Bitwise reflected CRC-32, seeded, no final XOR: the F2FS definition. */
 static uint32_t ref_crc(uint32_t crc, const void *buf, size_t len)
 {
@@ -286,11 +288,5 @@ static Suite *crc_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(crc_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(crc_suite());
 }

@@ -17,6 +17,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "unit.h"
+
 #define BLK F2FS_BLKSIZE
 #define NBLK 4096u   /* a 16 MiB image */
 
@@ -538,11 +540,5 @@ static Suite *dev_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(dev_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(dev_suite());
 }

@@ -22,6 +22,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "unit.h"
+
 #define BLK F2FS_BLKSIZE
 
 static char path[160];
@@ -138,11 +140,5 @@ static Suite *fs_open_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(fs_open_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(fs_open_suite());
 }

@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "unit.h"
+
 static uint32_t H(const char *s)
 {
 	return f2fs_dentry_hash((const uint8_t *)s, strlen(s));
@@ -198,11 +200,5 @@ static Suite *hash_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(hash_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(hash_suite());
 }

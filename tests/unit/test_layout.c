@@ -15,6 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "unit.h"
+
 #define MiB (1ull << 20)
 #define GiB (1ull << 30)
 #define TiB (1ull << 40)
@@ -819,11 +821,5 @@ static Suite *layout_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(layout_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(layout_suite());
 }

@@ -25,6 +25,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "unit.h"
+
 #define MiB (1ull << 20)
 #define GiB (1ull << 30)
 #define BLK F2FS_BLKSIZE
@@ -701,11 +703,5 @@ static Suite *mkfs_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(mkfs_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(mkfs_suite());
 }

@@ -12,22 +12,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "unit.h"
+
 #define GiB (1ull << 30)
 #define TiB (1ull << 40)
 
 static uint32_t nat_blocks_of(uint64_t bytes)
 {
-	struct f2fs_layout_params p;
 	struct f2fs_layout l;
-	struct f2fs_error err;
 
-	memset(&p, 0, sizeof(p));
-	p.ndevs = 1;
-	p.dev_bytes[0] = bytes;
-	p.sector_size = 512;
-	p.segs_per_sec = 1;
-	p.secs_per_zone = 1;
-	ck_assert_msg(f2fs_layout_compute(&p, &l, &err) == 0, "%s", err.msg);
+	unit_layout(bytes, &l);
 	return f2fs_layout_nat_blocks(&l);
 }
 
@@ -182,11 +176,5 @@ static Suite *nat_bits_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(nat_bits_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(nat_bits_suite());
 }

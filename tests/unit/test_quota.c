@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "unit.h"
+
 struct word { uint32_t off, val; };
 
 /* mkfs.f2fs, user quota, root owns 1 inode and 4096 bytes. */
@@ -526,11 +528,5 @@ static Suite *quota_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(quota_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(quota_suite());
 }

@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "unit.h"
+
 #define FIRST 439u
 #define NEXT 584u
 
@@ -232,11 +234,5 @@ static Suite *summary_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(summary_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(summary_suite());
 }

@@ -16,6 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "unit.h"
+
 #define MiB (1ull << 20)
 #define GiB (1ull << 30)
 
@@ -24,19 +26,6 @@ static const uint8_t test_uuid[16] = {
 	0xfe, 0xdc, 0xba, 0x98, 0x76, 0x54, 0x32, 0x10,
 };
 
-static void layout_of(uint64_t bytes, struct f2fs_layout *l)
-{
-	struct f2fs_layout_params p;
-	struct f2fs_error err;
-
-	memset(&p, 0, sizeof(p));
-	p.ndevs = 1;
-	p.dev_bytes[0] = bytes;
-	p.sector_size = 512;
-	p.segs_per_sec = 1;
-	p.secs_per_zone = 1;
-	ck_assert_msg(f2fs_layout_compute(&p, l, &err) == 0, "%s", err.msg);
-}
 
 static struct f2fs_sb_options opts(void)
 {
@@ -56,7 +45,7 @@ static struct f2fs_super_block *build(const struct f2fs_sb_options *o)
 	struct f2fs_error err;
 
 	ck_assert_ptr_nonnull(sb);
-	layout_of(GiB, &l);
+	unit_layout(GiB, &l);
 	memset(&err, 0, sizeof(err));
 	ck_assert_msg(f2fs_sb_build(sb, &l, o, &err) == 0, "build: %s", err.msg);
 	return sb;
@@ -249,7 +238,7 @@ START_TEST(test_label_limits)
 	ck_assert_ptr_nonnull(sb);
 	ck_assert_ptr_nonnull(label);
 	ck_assert_ptr_nonnull(back);
-	layout_of(GiB, &l);
+	unit_layout(GiB, &l);
 	/* 512 units fit exactly */
 	memset(label, 'x', 512);
 	label[512] = '\0';
@@ -350,7 +339,7 @@ START_TEST(test_extension_limits)
 	size_t n = 0;
 
 	ck_assert_ptr_nonnull(sb);
-	layout_of(GiB, &l);
+	unit_layout(GiB, &l);
 	/* 8 characters do not fit an 8-byte slot with its NUL */
 	o.cold_exts = "abcdefgh";
 	ck_assert_int_eq(f2fs_sb_build(sb, &l, &o, &err), -F2FS_E_BAD_OPTION);
@@ -694,11 +683,5 @@ static Suite *super_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(super_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(super_suite());
 }

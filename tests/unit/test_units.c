@@ -6,6 +6,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "unit.h"
+
 START_TEST(test_bytes_exact)
 {
 	char b[32];
@@ -51,11 +53,5 @@ static Suite *units_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(units_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(units_suite());
 }

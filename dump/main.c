@@ -27,6 +27,15 @@ static int usage_error(const char *fmt, const char *arg)
 	return EXIT_USAGE;
 }
 
+/* "dump.f2fs: OPT ARG: why" and the pointer to --help. */
+static int bad_value(const char *opt, const char *arg, const char *why)
+{
+	char msg[256];
+
+	snprintf(msg, sizeof(msg), "%s %s: %s", opt, arg, why);
+	return usage_error("%s", msg);
+}
+
 int debug_level;
 
 void debug_line(int level, const char *fmt, ...)
@@ -171,6 +180,165 @@ static void usage(FILE *f)
 		prog);
 }
 
+/* A number option within lo..hi; *out is left alone on error. */
+static int opt_u32(const char *arg, uint64_t lo, uint64_t hi, uint32_t *out)
+{
+	uint64_t v;
+
+	if (parse_u64(arg, &v) || v < lo || v > hi)
+		return -1;
+	*out = (uint32_t)v;
+	return 0;
+}
+
+static int opt_range(const char *name, const char *arg, struct range *r, int *on)
+{
+	if (parse_range(arg, r))
+		return bad_value(name, arg, "not a range (A~B)");
+	*on = 1;
+	return 0;
+}
+
+static int opt_policy(struct gc_cli *g, const char *arg)
+{
+	if (!strcmp(arg, "greedy"))
+		g->policy = F2FS_GC_GREEDY;
+	else if (!strcmp(arg, "cb") || !strcmp(arg, "cost-benefit"))
+		g->policy = F2FS_GC_CB;
+	else if (!strcmp(arg, "age") || !strcmp(arg, "atgc"))
+		g->policy = F2FS_GC_AT;
+	else
+		return bad_value("--policy", arg, "use greedy, cb or age");
+	g->policy_set = 1;
+	return 0;
+}
+
+/* GC options: 0 taken, EXIT_USAGE on a bad value, -1 not a GC option. */
+static int parse_gc_opt(struct cli *c, int opt, const char *arg)
+{
+	struct gc_cli *g = &c->g;
+
+	switch (opt) {
+	case OPT_GC:
+		c->gc = 1;
+		return 0;
+	case OPT_POLICY:
+		return opt_policy(g, arg);
+	case OPT_FG:
+	case OPT_BG:
+		g->fg = opt == OPT_FG;
+		return 0;
+	case OPT_MAX_SEARCH:
+		g->max_search_set = 1;
+		return opt_u32(arg, 0, UINT32_MAX, &g->max_search) ?
+		       bad_value("--max-search", arg, "not a number") : 0;
+	case OPT_TOP:
+		return opt_u32(arg, 0, UINT32_MAX, &g->top) ?
+		       bad_value("--top", arg, "not a number") : 0;
+	case OPT_GC_FREE:
+		c->gc_free = 1;
+		return opt_u32(arg, 0, UINT32_MAX, &g->free_k) ?
+		       bad_value("--gc-free", arg, "not a number") : 0;
+	case OPT_GC_SIM:
+		c->gc_sim = 1;
+		return arg && opt_u32(arg, 1, UINT32_MAX, &g->sim_target) ?
+		       bad_value("--gc-sim", arg, "not a section count") : 0;
+	}
+	return -1;
+}
+
+/* The views of f2fs-tools' single-letter options. */
+static int parse_letter_opt(struct cli *c, int opt, const char *arg)
+{
+	uint32_t u;
+
+	switch (opt) {
+	case 'i':
+		if (is_ino_arg(arg) && parse_ino_arg(arg, &u))
+			return bad_value("-i", arg, "not an inode number");
+		c->inode = arg;
+		return 0;
+	case 'd':
+		/* f2fs-tools takes any level; above 2 nothing more is shown */
+		if (opt_u32(arg, 0, 99, &u))
+			return bad_value("-d", arg, "not a debug level (0, 1, 2, ...)");
+		c->debug = (int)u;
+		return 0;
+	case 'n':
+		return opt_range("-n", arg, &c->nat_r, &c->nat);
+	case 's':
+		return opt_range("-s", arg, &c->sit_r, &c->sit);
+	case 'a':
+		return opt_range("-a", arg, &c->ssa_r, &c->ssa);
+	case 'b':
+		c->owner = 1;
+		return parse_u64(arg, &c->blkaddr) ?
+		       bad_value("-b", arg, "not a block address") : 0;
+	case 'M':
+		c->map = 1;
+		return 0;
+	}
+	return -1;
+}
+
+/* Options of this tool's own views. */
+static int parse_long_opt(struct cli *c, int opt, const char *arg)
+{
+	switch (opt) {
+	case OPT_SB:
+		c->show_sb = 1;
+		return 0;
+	case OPT_CP:
+		c->show_cp = 1;
+		return 0;
+	case OPT_LS:
+		c->ls = 1;
+		c->ls_path = arg;
+		return 0;
+	case OPT_SEGMENTS:
+		c->segments = 1;
+		return arg && opt_u32(arg, 1, F2FS_BLOCKS_PER_SEG, &c->bucket) ?
+		       bad_value("--segments", arg, "bucket width must be 1..512") : 0;
+	case OPT_JSON:
+		c->json = 1;
+		return 0;
+	case OPT_EXTRACT:
+		c->extract = arg;
+		return 0;
+	case 'o':
+		c->outdir = arg;
+		return 0;
+	}
+	return -1;
+}
+
+/* What is left after the options: the image, and --ls's PATH when it was
+ * given as a separate word; then the checks across options. */
+static int parse_operands(struct cli *c, int argc, char **argv)
+{
+	int npos = argc - optind;
+
+	if (c->ls && !c->ls_path && npos == 2) {
+		c->ls_path = argv[optind++];
+		npos--;
+	}
+	if (npos == 0)
+		return usage_error("%s", "no image given");
+	if (npos > 1)
+		return usage_error("unexpected argument %s", argv[optind + 1]);
+	c->image = argv[optind];
+	if (c->ls && !c->ls_path)
+		c->ls_path = "/";
+	if (c->extract && !c->outdir)
+		return usage_error("%s", "--extract needs -o DEST");
+	if (c->outdir && !c->extract)
+		return usage_error("%s", "-o needs --extract");
+	c->nviews = c->show_sb + c->show_cp + c->ls + !!c->inode + c->nat + c->sit + c->ssa +
+		    c->owner + c->map + c->segments + c->gc + c->gc_free + c->gc_sim + !!c->extract;
+	return 0;
+}
+
+/* 0 to go on, -1 when done (help, version), else the exit status. */
 static int parse_args(struct cli *c, int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -193,152 +361,33 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
-	int opt, npos;
-	uint64_t v;
-	uint32_t ino;
+	int opt, ret;
 
 	opterr = 0;
 	c->g.top = 10;
 	c->bucket = 64;
 	while ((opt = getopt_long(argc, argv, ":d:i:n:s:a:b:Mo:hV", longopts, NULL)) != -1) {
-		switch (opt) {
-		case OPT_SB:
-			c->show_sb = 1;
-			break;
-		case OPT_CP:
-			c->show_cp = 1;
-			break;
-		case OPT_LS:
-			c->ls = 1;
-			c->ls_path = optarg;
-			break;
-		case 'i':
-			if (is_ino_arg(optarg) && parse_ino_arg(optarg, &ino))
-				return usage_error("-i %s: not an inode number", optarg);
-			c->inode = optarg;
-			break;
-		case 'd':
-			/* f2fs-tools takes any level; above 2 nothing more is shown */
-			if (parse_u64(optarg, &v) || v > 99)
-				return usage_error("-d %s: not a debug level (0, 1, 2, ...)", optarg);
-			c->debug = (int)v;
-			break;
-		case 'n':
-			if (parse_range(optarg, &c->nat_r))
-				return usage_error("-n %s: not a range (A~B)", optarg);
-			c->nat = 1;
-			break;
-		case 's':
-			if (parse_range(optarg, &c->sit_r))
-				return usage_error("-s %s: not a range (A~B)", optarg);
-			c->sit = 1;
-			break;
-		case 'a':
-			if (parse_range(optarg, &c->ssa_r))
-				return usage_error("-a %s: not a range (A~B)", optarg);
-			c->ssa = 1;
-			break;
-		case 'b':
-			if (parse_u64(optarg, &c->blkaddr))
-				return usage_error("-b %s: not a block address", optarg);
-			c->owner = 1;
-			break;
-		case 'M':
-			c->map = 1;
-			break;
-		case 'o':
-			c->outdir = optarg;
-			break;
-		case OPT_SEGMENTS:
-			c->segments = 1;
-			if (optarg) {
-				if (parse_u64(optarg, &v) || v == 0 || v > F2FS_BLOCKS_PER_SEG)
-					return usage_error("--segments=%s: bucket width must be 1..512", optarg);
-				c->bucket = (uint32_t)v;
-			}
-			break;
-		case OPT_GC:
-			c->gc = 1;
-			break;
-		case OPT_POLICY:
-			if (!strcmp(optarg, "greedy"))
-				c->g.policy = F2FS_GC_GREEDY;
-			else if (!strcmp(optarg, "cb") || !strcmp(optarg, "cost-benefit"))
-				c->g.policy = F2FS_GC_CB;
-			else if (!strcmp(optarg, "age") || !strcmp(optarg, "atgc"))
-				c->g.policy = F2FS_GC_AT;
-			else
-				return usage_error("--policy %s: use greedy, cb or age", optarg);
-			c->g.policy_set = 1;
-			break;
-		case OPT_FG:
-			c->g.fg = 1;
-			break;
-		case OPT_BG:
-			c->g.fg = 0;
-			break;
-		case OPT_MAX_SEARCH:
-			if (parse_u64(optarg, &v) || v > UINT32_MAX)
-				return usage_error("--max-search %s: not a number", optarg);
-			c->g.max_search = (uint32_t)v;
-			c->g.max_search_set = 1;
-			break;
-		case OPT_TOP:
-			if (parse_u64(optarg, &v) || v > UINT32_MAX)
-				return usage_error("--top %s: not a number", optarg);
-			c->g.top = (uint32_t)v;
-			break;
-		case OPT_GC_FREE:
-			if (parse_u64(optarg, &v) || v > UINT32_MAX)
-				return usage_error("--gc-free %s: not a number", optarg);
-			c->g.free_k = (uint32_t)v;
-			c->gc_free = 1;
-			break;
-		case OPT_GC_SIM:
-			if (optarg) {
-				if (parse_u64(optarg, &v) || v == 0 || v > UINT32_MAX)
-					return usage_error("--gc-sim=%s: not a section count", optarg);
-				c->g.sim_target = (uint32_t)v;
-			}
-			c->gc_sim = 1;
-			break;
-		case OPT_JSON:
-			c->json = 1;
-			break;
-		case OPT_EXTRACT:
-			c->extract = optarg;
-			break;
-		case 'h':
+		if (opt == 'h') {
 			usage(stdout);
 			return -1;
-		case 'V':
+		}
+		if (opt == 'V') {
 			printf("%s (%s) %s\n", prog, PACKAGE_NAME, PACKAGE_VERSION);
 			return -1;
-		case ':':
-			return usage_error("option %s needs an argument", argv[optind - 1]);
-		default:
-			return usage_error("unknown option %s", argv[optind - 1]);
 		}
+		if (opt == ':')
+			return usage_error("option %s needs an argument", argv[optind - 1]);
+		ret = parse_letter_opt(c, opt, optarg);
+		if (ret < 0)
+			ret = parse_long_opt(c, opt, optarg);
+		if (ret < 0)
+			ret = parse_gc_opt(c, opt, optarg);
+		if (ret < 0)
+			return usage_error("unknown option %s", argv[optind - 1]);
+		if (ret)
+			return ret;
 	}
-	npos = argc - optind;
-	if (c->ls && !c->ls_path && npos == 2) {
-		c->ls_path = argv[optind++];
-		npos--;
-	}
-	if (npos == 0)
-		return usage_error("%s", "no image given");
-	if (npos > 1)
-		return usage_error("unexpected argument %s", argv[optind + 1]);
-	c->image = argv[optind];
-	if (c->ls && !c->ls_path)
-		c->ls_path = "/";
-	if (c->extract && !c->outdir)
-		return usage_error("%s", "--extract needs -o DEST");
-	if (c->outdir && !c->extract)
-		return usage_error("%s", "-o needs --extract");
-	c->nviews = c->show_sb + c->show_cp + c->ls + !!c->inode + c->nat + c->sit + c->ssa +
-		    c->owner + c->map + c->segments + c->gc + c->gc_free + c->gc_sim + !!c->extract;
-	return 0;
+	return parse_operands(c, argc, argv);
 }
 
 /* ---- views -------------------------------------------------------------- */

@@ -4,6 +4,21 @@
 # The sourcing script sets BENCH_WORK (a scratch directory) before calling
 # bench_init, and defines log().
 
+# our_tool GIVEN REL: GIVEN if set, else the first built REL (e.g.
+# mkfs/mkfs.f2fs) under build/ or the source tree; must be executable.
+our_tool() {
+	local given=$1 rel=$2 root c
+	root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+	if [ -z "$given" ]; then
+		for c in "$root/build/$rel" "$root/$rel"; do
+			if [ -x "$c" ]; then given=$c; break; fi
+		done
+		[ -n "$given" ] || { echo "$0: no built $rel found; build one or pass --ours" >&2; return 1; }
+	fi
+	[ -x "$given" ] || { echo "$0: --ours $given is not executable" >&2; return 1; }
+	echo "$given"
+}
+
 # Build bench/runtime.c, the timer every run goes through, into BENCH_WORK.
 bench_init() {
 	local cc=${CC:-cc}

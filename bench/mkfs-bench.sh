@@ -23,6 +23,8 @@ set -euo pipefail
 
 SELF_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$SELF_DIR/.." && pwd)
+# shellcheck source=bench/common.sh
+. "$SELF_DIR/common.sh"
 
 RUNS=5
 DIR=""
@@ -76,13 +78,7 @@ die() { echo "$0: $*" >&2; exit 2; }
 log() { echo "[bench] $*" >&2; }
 
 case $RUNS in ''|*[!0-9]*|0) die "--runs needs a positive integer" ;; esac
-if [ -z "$OURS" ]; then
-	for c in "$ROOT/build/mkfs/mkfs.f2fs" "$ROOT/mkfs/mkfs.f2fs"; do
-		if [ -x "$c" ]; then OURS=$c; break; fi
-	done
-	[ -n "$OURS" ] || die "no built mkfs.f2fs found; build one or pass --ours"
-fi
-[ -x "$OURS" ] || die "--ours $OURS is not executable"
+OURS=$(our_tool "$OURS" mkfs/mkfs.f2fs) || exit 2
 [ -x "$THEIRS" ] || die "--theirs $THEIRS is not executable (apt-get install f2fs-tools)"
 [ -x "$FSCK" ] || die "--fsck $FSCK is not executable (apt-get install f2fs-tools)"
 OURS=$(cd "$(dirname "$OURS")" && pwd)/$(basename "$OURS")
@@ -96,8 +92,6 @@ fi
 cleanup() { if [ "$KEEP" = 1 ]; then log "work directory kept: $WORK"; else rm -rf "$WORK"; fi; }
 trap cleanup EXIT
 BENCH_WORK=$WORK
-# shellcheck source=bench/common.sh
-. "$SELF_DIR/common.sh"
 bench_init
 
 # ---------------------------------------------------------------- helpers

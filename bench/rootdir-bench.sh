@@ -26,6 +26,8 @@ set -euo pipefail
 
 SELF_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$SELF_DIR/.." && pwd)
+# shellcheck source=bench/common.sh
+. "$SELF_DIR/common.sh"
 
 SIZES="10k 100k 1M"
 SLOAD_MAX=100000
@@ -125,13 +127,7 @@ done
 mapfile -t NS < <(printf '%s\n' "${NS[@]}" | sort -n | uniq)
 [ -z "$COLD_SIZE" ] || COLD_SIZE=$(count "$COLD_SIZE")
 
-if [ -z "$OURS" ]; then
-	for c in "$ROOT/build/mkfs/mkfs.f2fs" "$ROOT/mkfs/mkfs.f2fs"; do
-		if [ -x "$c" ]; then OURS=$c; break; fi
-	done
-	[ -n "$OURS" ] || die "no built mkfs.f2fs found; build one or pass --ours"
-fi
-[ -x "$OURS" ] || die "--ours $OURS is not executable"
+OURS=$(our_tool "$OURS" mkfs/mkfs.f2fs) || exit 2
 OURS=$(cd "$(dirname "$OURS")" && pwd)/$(basename "$OURS")
 for t in "$THEIRS" "$SLOAD" "$FSCK"; do
 	[ -x "$t" ] || die "$t is not executable (apt-get install f2fs-tools)"
@@ -173,8 +169,6 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 BENCH_WORK=$IWORK
-# shellcheck source=bench/common.sh
-. "$SELF_DIR/common.sh"
 bench_init
 
 # ---------------------------------------------------------------- helpers

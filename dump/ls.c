@@ -15,6 +15,11 @@ struct ls_ctx {
 	struct f2fs_node node;
 	int failures;
 	struct table t;
+	/* the entry being listed, read once for either output */
+	int ok;                           /* its inode could be read */
+	char mode[11];
+	const char *target;               /* symlinks only: target, or "?" */
+	char target_buf[F2FS_BLKSIZE + 1];
 };
 
 static const struct col ls_cols[] = {
@@ -28,62 +33,62 @@ static const struct col ls_cols[] = {
 	{ "target", "target", -1, COL_S },
 };
 
-static void ls_json(struct ls_ctx *c, uint32_t ino, const uint8_t *name, size_t len, int ok)
+/* JSON: a row of the "ls" table; fields of an unreadable inode are null. */
+static void ls_json(struct ls_ctx *c, uint32_t ino, const uint8_t *name, size_t len)
 {
-	char nm[F2FS_NAME_LEN + 1], mode[11], target[F2FS_BLKSIZE + 1];
 	const struct f2fs_inode *i = &c->node.i;
-	int is_link = ok && (le16_get(i->i_mode) & F2FS_S_IFMT) == F2FS_S_IFLNK;
-	const char *why;
+	char nm[F2FS_NAME_LEN + 1];
 
 	snprintf(nm, sizeof(nm), "%.*s", (int)len, (const char *)name);
-	if (ok)
-		mode_string(le16_get(i->i_mode), mode);
-	if (is_link && read_link(c->fs, &c->node, target, sizeof(target), &why))
-		snprintf(target, sizeof(target), "?");
-	tab_row(&c->t, (struct cell[]){ CS(ok ? mode : NULL), CU(ok ? le32_get(i->i_links) : 0),
-		CU(ok ? le32_get(i->i_uid) : 0), CU(ok ? le32_get(i->i_gid) : 0),
-		CU(ok ? le64_get(i->i_size) : 0), CU(ino), CS(nm), CS(is_link ? target : NULL) });
+	tab_row(&c->t, (struct cell[]){ CS(c->ok ? c->mode : NULL),
+		c->ok ? CU(le32_get(i->i_links)) : CNONE, c->ok ? CU(le32_get(i->i_uid)) : CNONE,
+		c->ok ? CU(le32_get(i->i_gid)) : CNONE, c->ok ? CU(le64_get(i->i_size)) : CNONE,
+		CU(ino), CS(nm), CS(c->target) });
+}
+
+/* Text: the ls -l line (no header, no inode number), "?" for what is unknown. */
+static void ls_text(struct ls_ctx *c, const uint8_t *name, size_t len)
+{
+	const struct f2fs_inode *i = &c->node.i;
+
+	if (c->ok)
+		printf("%s %3u %5u %5u %10" PRIu64 " ", c->mode, le32_get(i->i_links),
+		       le32_get(i->i_uid), le32_get(i->i_gid), le64_get(i->i_size));
+	else
+		printf("?????????? %3s %5s %5s %10s ", "?", "?", "?", "?");
+	put_escaped(name, len);
+	if (c->target) {
+		printf(" -> ");
+		put_escaped((const uint8_t *)c->target, strlen(c->target));
+	}
+	printf("\n");
 }
 
 static void ls_line(struct ls_ctx *c, uint32_t ino, const uint8_t *name, size_t len)
 {
 	struct f2fs_error err;
-	char mode[11], target[F2FS_BLKSIZE + 1];
 	const char *why;
 
-	if (f2fs_read_inode(c->fs, ino, &c->node, &err)) {
-		if (out_json())
-			ls_json(c, ino, name, len, 0);
-		else
-			printf("?????????? %3s %5s %5s %10s ", "?", "?", "?", "?");
-		if (!out_json()) {
-			put_escaped(name, len);
-			printf("\n");
-		}
-		fflush(stdout);
-		fprintf(stderr, "%s: ", prog);
-		fwrite(name, 1, len, stderr);
-		fprintf(stderr, ": %s\n", err.msg);
-		c->failures++;
+	c->ok = !f2fs_read_inode(c->fs, ino, &c->node, &err);
+	c->target = NULL;
+	if (c->ok) {
+		mode_string(le16_get(c->node.i.i_mode), c->mode);
+		if ((le16_get(c->node.i.i_mode) & F2FS_S_IFMT) == F2FS_S_IFLNK)
+			c->target = read_link(c->fs, &c->node, c->target_buf, sizeof(c->target_buf),
+					      &why) ? "?" : c->target_buf;
+	}
+	if (out_json())
+		ls_json(c, ino, name, len);
+	else
+		ls_text(c, name, len);
+	if (c->ok)
 		return;
-	}
-	if (out_json()) {
-		ls_json(c, ino, name, len, 1);
-		return;
-	}
-	mode_string(le16_get(c->node.i.i_mode), mode);
-	printf("%s %3u %5u %5u %10" PRIu64 " ", mode, le32_get(c->node.i.i_links),
-	       le32_get(c->node.i.i_uid), le32_get(c->node.i.i_gid),
-	       le64_get(c->node.i.i_size));
-	put_escaped(name, len);
-	if ((le16_get(c->node.i.i_mode) & F2FS_S_IFMT) == F2FS_S_IFLNK) {
-		printf(" -> ");
-		if (read_link(c->fs, &c->node, target, sizeof(target), &why))
-			printf("?");
-		else
-			put_escaped((const uint8_t *)target, strlen(target));
-	}
-	printf("\n");
+	/* the listing goes on; the entry is named on stderr and the exit is 1 */
+	fflush(stdout);
+	fprintf(stderr, "%s: ", prog);
+	fwrite(name, 1, len, stderr);
+	fprintf(stderr, ": %s\n", err.msg);
+	c->failures++;
 }
 
 static int ls_cb(const struct f2fs_dirent *de, void *arg)

@@ -116,6 +116,20 @@ check "damaged node pointer: exit 1, one error line naming the block map" \
 check "damaged node pointer: the JSON so far parses, first extent kept" \
 	eval 'python3 -m json.tool "$W/out" >/dev/null && [[ $(jget inode.block_map.0.kind) == data && $(jget inode.block_map.0.file_block) == 0 ]]'
 
+# an unreadable inode in a listing: "?" fields in text, nulls in JSON, its
+# name on stderr, exit 1, and the other entries still listed
+run --json -i /a/tiny "$img"
+node=$(jget inode.node_blkaddr)
+cp "$img" "$W/bad2.img"
+# the footer's nid (byte 4072 of the node block) no longer names the inode
+printf '\x01\x00\x00\x00' | dd of="$W/bad2.img" bs=1 seek=$((node * B + 4072)) conv=notrunc status=none
+run --ls=/a "$W/bad2.img"
+check "--ls: unreadable entry shown with ? and named on stderr, exit 1" \
+	eval '[[ $rc -eq 1 && $out == *"?????????? "*" tiny"* && $out == *" b"* && $err == "dump.f2fs: tiny: "* ]]'
+run --json --ls=/a "$W/bad2.img"
+check "--ls --json: unreadable entry has null fields, JSON parses" \
+	eval 'python3 -m json.tool "$W/out" >/dev/null && python3 -c "import json,sys; r={e[\"name\"]: e for e in json.load(open(sys.argv[1]))[\"ls\"]}; sys.exit(not (r[\"tiny\"][\"mode\"] is None and r[\"tiny\"][\"size\"] is None and r[\"b\"][\"mode\"].startswith(\"d\")))" "$W/out"'
+
 # ---- -d debug level ----------------------------------------------------------
 run "$img"
 plain=$out

@@ -37,6 +37,14 @@ static void inline_add(uint8_t *area, const struct f2fs_inline_dentry_geo *g,
 	*next = s + k;
 }
 
+/* Casefolded directories hash the folded name (ASCII only: checked before). */
+static uint32_t name_hash(const struct f2fs_node *dir, const struct bld_dirent *e)
+{
+	if (le32_get(dir->i.i_flags) & F2FS_CASEFOLD_FL)
+		return f2fs_dentry_hash_casefold(e->name, e->len);
+	return f2fs_dentry_hash(e->name, e->len);
+}
+
 static int write_inline(struct bld *b, struct f2fs_node *inode, uint32_t ino,
 			uint32_t parent, const struct bld_dirent *ents, size_t n)
 {
@@ -49,7 +57,7 @@ static int write_inline(struct bld *b, struct f2fs_node *inode, uint32_t ino,
 	inline_add(area, &g, (const uint8_t *)"..", 2, 0, parent, F2FS_FT_DIR, &next);
 	for (size_t i = 0; i < n; i++)
 		inline_add(area, &g, ents[i].name, ents[i].len,
-			   f2fs_dentry_hash(ents[i].name, ents[i].len), ents[i].ino,
+			   name_hash(inode, &ents[i]), ents[i].ino,
 			   ents[i].type, &next);
 	inode->i.i_size = le64_put(bytes);
 	inode->i.i_current_depth = le32_put(1);
@@ -191,7 +199,7 @@ int bld_write_dir(struct bld *b, struct f2fs_node *inode, uint32_t ino, uint32_t
 	}
 	for (size_t i = 0; i < n && !ret; i++)
 		ret = place_entry(&d, ents[i].name, ents[i].len,
-				  f2fs_dentry_hash(ents[i].name, ents[i].len),
+				  name_hash(inode, &ents[i]),
 				  ents[i].ino, ents[i].type);
 	if (!ret)
 		ret = write_blocks(b, inode, ino, &d);

@@ -64,3 +64,22 @@ uint32_t f2fs_dentry_hash(const uint8_t *name, size_t len)
 	}
 	return buf[0];
 }
+
+bool f2fs_casefold_ascii(const uint8_t *name, size_t len, uint8_t *out)
+{
+	for (size_t i = 0; i < len; i++) {
+		if (name[i] & 0x80)
+			return false;
+		out[i] = name[i] >= 'A' && name[i] <= 'Z' ? (uint8_t)(name[i] + 32) : name[i];
+	}
+	return true;
+}
+
+uint32_t f2fs_dentry_hash_casefold(const uint8_t *name, size_t len)
+{
+	uint8_t folded[256];
+
+	if (len > sizeof(folded) || !f2fs_casefold_ascii(name, len, folded))
+		return f2fs_dentry_hash(name, len);
+	return f2fs_dentry_hash(folded, len);
+}

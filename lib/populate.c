@@ -3,12 +3,14 @@
 
 #include <f2fs/dentry.h>
 #include <f2fs/endian.h>
+#include <f2fs/hash.h>
 #include <f2fs/inode.h>
 #include <f2fs/quota.h>
 
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -114,6 +116,8 @@ static void init_from_tree(const struct pop *p, struct f2fs_node *n, uint32_t ti
 	};
 
 	f2fs_inode_init(n, &a);
+	if (s->casefold)
+		n->i.i_flags = le32_put(le32_get(n->i.i_flags) | F2FS_CASEFOLD_FL);
 	n->i.i_mtime_nsec = le32_put(s->mtime_ns);
 	/* with a fixed time (-T), access and change times are that time, as no
 	 * copy of a tree keeps them; otherwise they come from the source */
@@ -662,13 +666,49 @@ int populate(struct bld *b, const struct f2fs_mkfs_options *o,
 	return ret;
 }
 
+/*
+ * A case-insensitive source directory becomes a casefolded one, which needs
+ * the image's casefold feature; its names are hashed folded, and we fold
+ * ASCII only.
+ */
+static int check_casefold(const struct f2fs_tree *t, uint32_t features,
+			  struct f2fs_error *err)
+{
+	char path[PATH_MAX];
+
+	for (uint32_t i = 0; i < t->ninodes; i++) {
+		const struct f2fs_tree_inode *d = &t->inodes[i];
+		uint8_t folded[256];
+
+		if (!d->casefold)
+			continue;
+		if (f2fs_tree_path(t, i, path, sizeof(path)))
+			snprintf(path, sizeof(path), "%s/...", t->root_path);
+		if (!(features & F2FS_FEATURE_CASEFOLD))
+			return f2fs_fail(err, -F2FS_E_BAD_OPTION,
+					 "--rootdir: %s is case-insensitive (chattr +F); the image needs -O casefold",
+					 path);
+		for (uint32_t k = 0; k < d->nchild; k++) {
+			const struct f2fs_tree_dentry *de = &t->dentries[d->child_start + k];
+
+			if (!f2fs_casefold_ascii((const uint8_t *)f2fs_tree_name(t, de),
+						 de->name_len, folded))
+				return f2fs_fail(err, -F2FS_E_BAD_OPTION,
+						 "--rootdir: %s/%s: a non-ASCII name in a case-insensitive directory is not supported",
+						 path, f2fs_tree_name(t, de));
+		}
+	}
+	return 0;
+}
+
 int populate_check_tree(const struct f2fs_tree *t, uint32_t features,
 			struct f2fs_error *err)
 {
 	const struct f2fs_tree_inode *root = &t->inodes[0];
+	int ret = check_casefold(t, features, err);
 
-	if (!(features & F2FS_FEATURE_LOST_FOUND))
-		return 0;
+	if (ret || !(features & F2FS_FEATURE_LOST_FOUND))
+		return ret;
 	for (uint32_t k = 0; k < root->nchild; k++) {
 		const struct f2fs_tree_dentry *de = &t->dentries[root->child_start + k];
 

@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/fs.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/xattr.h>
 #include <unistd.h>
@@ -205,6 +207,15 @@ static int add_name(struct f2fs_tree *t, const struct name_ref *r, uint32_t *off
 	return 0;
 }
 
+/* A case-insensitive directory (ext4, f2fs, tmpfs: chattr +F)? */
+static uint8_t is_casefolded(int fd)
+{
+	int flags = 0;
+
+	/* file systems without inode flags answer ENOTTY: not casefolded */
+	return ioctl(fd, FS_IOC_GETFLAGS, &flags) == 0 && (flags & FS_CASEFOLD_FL);
+}
+
 /* Add the entries of directory dir (already in the table) and their inodes. */
 static int scan_dir(struct f2fs_tree *t, uint32_t dir, struct link_map *links,
 		    bool check_read, struct f2fs_error *err)
@@ -221,6 +232,7 @@ static int scan_dir(struct f2fs_tree *t, uint32_t dir, struct link_map *links,
 	ret = read_names(path, &ds, &names, &n, err);
 	if (ret)
 		return ret;
+	t->inodes[dir].casefold = is_casefolded(dirfd(ds));
 	t->inodes[dir].child_start = (uint32_t)t->ndentries;
 	t->inodes[dir].nchild = (uint32_t)n;
 	for (size_t k = 0; k < n && !ret; k++) {

@@ -20,6 +20,7 @@ struct f2fs_tree_inode {
 	uint32_t child_start, nchild;  /* directories: their dentries */
 	uint32_t ino;              /* assigned F2FS inode number */
 	uint32_t xattr_bytes;      /* names + values, to estimate space */
+	uint8_t casefold;          /* directories: case-insensitive (chattr +F) */
 };
 
 struct f2fs_tree_dentry {

@@ -68,6 +68,8 @@ void view_cp(struct f2fs_fs *fs);
 int view_inode(struct f2fs_fs *fs, const char *what);
 /* The block map of inode n as a table of extents, streamed (blockmap.c). */
 int print_block_map(struct f2fs_fs *fs, const struct f2fs_node *n);
+/* The inode's extended attributes as a table (xattrs.c). */
+int print_xattrs(struct f2fs_fs *fs, const struct f2fs_inode *i);
 int view_ls(struct f2fs_fs *fs, const char *path);
 int view_nat(struct f2fs_fs *fs, struct range r);
 int view_sit(struct f2fs_fs *fs, struct range r);

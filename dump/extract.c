@@ -5,6 +5,7 @@
 #include <f2fs/endian.h>
 #include <f2fs/inode.h>
 #include <f2fs/nat.h>
+#include <f2fs/xattr.h>
 
 #include <errno.h>
 #include <fcntl.h>
@@ -144,7 +145,6 @@ static int write_content(struct ext *x, const struct f2fs_node *n, int fd, const
 #define F2FS_ACL_VERSION  1
 #define ACL_USER  0x02
 #define ACL_GROUP 0x08
-#define XATTR_AREA_MAX (F2FS_DEF_ADDRS_PER_INODE * 4 + F2FS_BLKSIZE)
 
 /* F2FS ACL (4-byte header; 4-byte entries for the owner, group, mask and
  * other tags, 8-byte ones for named users and groups) to the VFS form
@@ -178,89 +178,54 @@ static int acl_to_vfs(const uint8_t *in, size_t len, uint8_t *out, size_t cap, s
 	return 0;
 }
 
-static const char *xattr_prefix(uint8_t index)
+struct xattr_ctx {
+	struct ext *x;
+	const char *path;
+	int bad_acl;
+};
+
+/* Set one xattr on the copy; ACLs are converted to the VFS form first. */
+static int set_one_xattr(const struct f2fs_xattr *xa, void *arg)
 {
-	switch (index) {
-	case F2FS_XATTR_INDEX_USER: return "user.";
-	case F2FS_XATTR_INDEX_POSIX_ACL_ACCESS: return "system.posix_acl_access";
-	case F2FS_XATTR_INDEX_POSIX_ACL_DEFAULT: return "system.posix_acl_default";
-	case F2FS_XATTR_INDEX_TRUSTED: return "trusted.";
-	case F2FS_XATTR_INDEX_SECURITY: return "security.";
-	default: return NULL;   /* lustre, advise, encryption, verity: not host xattrs */
+	struct xattr_ctx *c = arg;
+	const char *pre = f2fs_xattr_prefix(xa->index);
+	const uint8_t *val = xa->value;
+	size_t alen = xa->value_len;
+	uint8_t acl[65536 + 8];
+	char name[300];
+
+	if (!pre)
+		return 0;   /* lustre, advise, encryption, verity: not host xattrs */
+	snprintf(name, sizeof(name), "%s%.*s", pre, (int)xa->name_len, (const char *)xa->name);
+	if (xa->index == F2FS_XATTR_INDEX_POSIX_ACL_ACCESS ||
+	    xa->index == F2FS_XATTR_INDEX_POSIX_ACL_DEFAULT) {
+		if (acl_to_vfs(xa->value, xa->value_len, acl, sizeof(acl), &alen)) {
+			c->bad_acl = 1;
+			return 1;
+		}
+		val = acl;
 	}
+	if (lsetxattr(c->path, name, val, alen, 0) != 0) {
+		fprintf(stderr, "%s: warning: %s: xattr %s not set: %s\n", prog, c->path, name,
+			strerror(errno));
+		c->x->skipped++;
+	} else {
+		c->x->xattrs++;
+	}
+	return 0;
 }
 
-/* Copy the inode's xattrs (inline area, then its xattr node) onto path.
- * Failures to set one (no permission, a file system without xattrs) are
- * warnings and count as skipped; a damaged list is an error. */
+/* Copy the inode's xattrs onto path. Failures to set one (no permission, a
+ * file system without xattrs) are warnings and count as skipped; a damaged
+ * list is an error. */
 static int set_xattrs(struct ext *x, const char *path, const struct f2fs_inode *i)
 {
-	uint32_t words = f2fs_inode_inline_xattr_words(i, f2fs_fs_features(x->fs));
-	uint32_t xnid = le32_get(i->i_xattr_nid);
-	size_t len = (size_t)words * 4, off;
-	uint8_t *buf;
-	int ret = 0;
+	struct xattr_ctx c = { x, path, 0 };
+	struct f2fs_error err;
 
-	if (!words && !xnid)
-		return 0;
-	buf = calloc(1, XATTR_AREA_MAX + 8);
-	if (!buf)
-		return fail(path, "out of memory");
-	memcpy(buf, (const uint8_t *)i->i_addr + 4 * (F2FS_DEF_ADDRS_PER_INODE - words), len);
-	if (xnid) {
-		struct f2fs_node *xn = malloc(sizeof(*xn));
-		struct f2fs_error err;
-
-		if (!xn || f2fs_read_node(x->fs, xnid, xn, &err)) {
-			free(xn);
-			free(buf);
-			return fail(path, xn ? err.msg : "out of memory");
-		}
-		memcpy(buf + len, xn, F2FS_BLKSIZE - sizeof(struct f2fs_node_footer));
-		len += F2FS_BLKSIZE - sizeof(struct f2fs_node_footer);
-		free(xn);
-	}
-	if (len < sizeof(struct f2fs_xattr_header) ||
-	    le32_load(buf) != F2FS_XATTR_MAGIC) {
-		free(buf);
-		return 0;   /* no xattrs stored (the area is zero) */
-	}
-	for (off = sizeof(struct f2fs_xattr_header); off + 4 <= len && le32_load(buf + off); ) {
-		uint8_t index = buf[off], nlen = buf[off + 1];
-		size_t vlen = (size_t)buf[off + 2] | (size_t)buf[off + 3] << 8;
-		size_t size = (4 + nlen + vlen + 3) & ~(size_t)3;
-		const char *pre = xattr_prefix(index);
-		char name[300];
-		uint8_t acl[65536 + 8];
-		const uint8_t *val = buf + off + 4 + nlen;
-		size_t alen = vlen;
-
-		if (off + size > len) {
-			ret = fail(path, "extended attribute list runs past its area");
-			break;
-		}
-		off += size;
-		if (!pre)
-			continue;
-		snprintf(name, sizeof(name), "%s%.*s", pre, (int)nlen, (const char *)val - nlen);
-		if (index == F2FS_XATTR_INDEX_POSIX_ACL_ACCESS ||
-		    index == F2FS_XATTR_INDEX_POSIX_ACL_DEFAULT) {
-			if (acl_to_vfs(val, vlen, acl, sizeof(acl), &alen)) {
-				ret = fail(path, "malformed ACL");
-				break;
-			}
-			val = acl;
-		}
-		if (lsetxattr(path, name, val, alen, 0) != 0) {
-			fprintf(stderr, "%s: warning: %s: xattr %s not set: %s\n", prog, path, name,
-				strerror(errno));
-			x->skipped++;
-		} else {
-			x->xattrs++;
-		}
-	}
-	free(buf);
-	return ret;
+	if (f2fs_xattr_foreach(x->fs, i, set_one_xattr, &c, &err) < 0)
+		return fail(path, err.msg);
+	return c.bad_acl ? fail(path, "malformed ACL") : 0;
 }
 
 static const char *seen_link(struct ext *x, uint32_t ino)

@@ -1,7 +1,7 @@
 /*
  * -i: one inode, found by number or by path: where its node is, its
- * attributes, extra attributes, data pointers and its block map as
- * extents. Each field is described once for text and JSON.
+ * attributes, extra attributes, data pointers, extended attributes and its
+ * block map as extents. Each field is described once for text and JSON.
  */
 #include "dump.h"
 
@@ -194,8 +194,8 @@ int view_inode(struct f2fs_fs *fs, const char *what)
 	inode_pointers(fs, &n->i);
 	inode_link_target(fs, n);
 	inode_footer(n);
-	ret = EXIT_OK;
-	if (!(n->i.i_inline & (F2FS_INLINE_DATA | F2FS_INLINE_DENTRY)))
+	ret = print_xattrs(fs, &n->i);
+	if (ret == EXIT_OK && !(n->i.i_inline & (F2FS_INLINE_DATA | F2FS_INLINE_DENTRY)))
 		ret = print_block_map(fs, n);
 	out_obj_end();
 	free(n);

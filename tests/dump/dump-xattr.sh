@@ -46,4 +46,47 @@ for feat in "" "extra_attr,flexible_inline_xattr" "extra_attr,inode_checksum,fle
 	fi
 done
 
+# -i lists the xattrs of the last image: for every file and directory of the
+# source, its user.*, trusted.* and security.* xattrs are exactly those shown
+# (values as text, or 0x and hex when not printable); ACLs are counted.
+res=$(python3 - "$DUMP" "$img" "$src" <<'EOF'
+import json, os, subprocess, sys
+dump, img, src = sys.argv[1:4]
+bad, n, acls = [], 0, 0
+for root, dirs, files in os.walk(src):
+    for name in dirs + files:
+        host = os.path.join(root, name)
+        if os.path.islink(host):
+            continue
+        path = host[len(src):]
+        try:
+            want = {k: os.getxattr(host, k, follow_symlinks=False)
+                    for k in os.listxattr(host, follow_symlinks=False)}
+        except OSError:
+            continue
+        p = subprocess.run([dump, "--json", "-i", path, img], capture_output=True, text=True)
+        if p.returncode:
+            bad.append("%s: rc %d" % (path, p.returncode))
+            continue
+        got = {x["name"]: x for x in json.loads(p.stdout)["inode"]["xattrs"]}
+        for k, v in want.items():
+            if k.startswith("system."):
+                acls += k in got
+                continue
+            x = got.get(k)
+            if x is None:
+                bad.append("%s: %s missing" % (path, k))
+            elif x["size"] != len(v) or x["value"] not in (v.rstrip(b"\0").decode("latin-1"), "0x" + v.hex()):
+                bad.append("%s: %s differs" % (path, k))
+        extra = set(got) - set(want)
+        if extra:
+            bad.append("%s: extra %s" % (path, sorted(extra)[:2]))
+        n += 1
+print(n, acls, " ".join(bad[:3]) or "ok")
+EOF
+)
+read -r nfiles nacls verdict <<<"$res"
+check "-i lists each inode's xattrs as the source has them ($res)" \
+	test "$verdict" = ok -a "${nfiles:-0}" -gt 5 -a "${nacls:-0}" -gt 0
+
 finish

@@ -1,0 +1,93 @@
+/*
+ * The extended attributes of an inode (for -i): full name, value size and
+ * the value, as text when it is printable and as hex otherwise (ACLs,
+ * security contexts with binary parts), the same in text and JSON.
+ */
+#include "dump.h"
+
+#include <f2fs/xattr.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+
+struct xattr_rows {
+	struct table t;
+	int oom;
+};
+
+static const struct col xattr_cols[] = {
+	{ "index", "index", 5, COL_U },
+	{ "size", "size", 6, COL_U },
+	{ "name", "name", -24, COL_S },
+	{ "value", "value", -1, COL_S },
+};
+
+/* A value that ends in NULs (C strings as stored by many tools) still
+ * counts as text; any other byte outside printable ASCII makes it hex. */
+static int printable(const uint8_t *v, size_t len)
+{
+	while (len && v[len - 1] == 0)
+		len--;
+	for (size_t k = 0; k < len; k++)
+		if (v[k] < 0x20 || v[k] > 0x7e)
+			return 0;
+	return 1;
+}
+
+static char *value_text(const uint8_t *v, size_t len)
+{
+	char *s = malloc(2 * len + 3);
+
+	if (!s)
+		return NULL;
+	if (printable(v, len)) {
+		size_t n = 0;
+
+		while (n < len && v[n])
+			n++;
+		snprintf(s, 2 * len + 3, "%.*s", (int)n, (const char *)v);
+	} else {
+		s[0] = '0';
+		s[1] = 'x';
+		hex_string(v, len, s + 2, 2 * len + 1);
+	}
+	return s;
+}
+
+static int xattr_row(const struct f2fs_xattr *x, void *arg)
+{
+	struct xattr_rows *r = arg;
+	const char *pre = f2fs_xattr_prefix(x->index);
+	char name[32 + 256];
+	char *value = value_text(x->value, x->value_len);
+
+	if (!value) {
+		r->oom = 1;
+		return 1;
+	}
+	/* indexes the VFS does not name keep their number as the prefix */
+	if (pre)
+		snprintf(name, sizeof(name), "%s%.*s", pre, (int)x->name_len, (const char *)x->name);
+	else
+		snprintf(name, sizeof(name), "[%u]%.*s", x->index, (int)x->name_len,
+			 (const char *)x->name);
+	tab_row(&r->t, (struct cell[]){ CU(x->index), CU(x->value_len), CS(name), CS(value) });
+	free(value);
+	return 0;
+}
+
+int print_xattrs(struct f2fs_fs *fs, const struct f2fs_inode *i)
+{
+	struct xattr_rows r = { .oom = 0 };
+	struct f2fs_error err;
+	int ret;
+
+	tab_begin(&r.t, "xattrs", "  extended attributes:", xattr_cols, 4);
+	ret = f2fs_xattr_foreach(fs, i, xattr_row, &r, &err);
+	tab_end(&r.t);
+	if (r.oom)
+		return error_line("out of memory");
+	if (ret < 0)
+		return error_line("inode xattrs: %s", err.msg);
+	return EXIT_OK;
+}

@@ -11,10 +11,11 @@ fsck_fsck_f2fs_LDFLAGS = $(AM_LDFLAGS) $(TOOL_LDFLAGS)
 dist_man_MANS += man/fsck.f2fs.8
 
 SCRIPT_TESTS += tests/fsck/clean-images.sh tests/fsck/run-cases.sh \
-	tests/fsck/fuzz-quick.sh tests/fsck/kernel-image.sh tests/fsck/kernel-powercut.sh
+	tests/fsck/fuzz-quick.sh tests/fsck/kernel-image.sh tests/fsck/kernel-powercut.sh \
+	tests/fsck/kernel-xattrs.sh
 EXTRA_DIST += tests/fsck/clean-images.sh tests/fsck/run-cases.sh \
 	tests/fsck/fuzz-quick.sh tests/fsck/kernel-image.sh tests/fsck/kernel-powercut.sh \
-	tests/fsck/damage.py \
+	tests/fsck/kernel-xattrs.sh tests/fsck/guest-xattrs.c tests/fsck/damage.py \
 	tests/fsck/make-cases.sh tests/fsck/common.sh tests/fsck/cases
 
 # libFuzzer target over f2fs_check (clang; skips without libclang-rt-14-dev).

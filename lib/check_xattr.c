@@ -5,8 +5,9 @@
  * before the node footer. The area starts with a 24-byte header (magic,
  * refcount, reserved) and holds entries of 4 bytes (name index, name length,
  * value size) plus name and value, each padded to 4 bytes; 4 zero bytes end
- * the list, and the kernel refuses an entry, or an end mark, that does not
- * fit in the area. Names are the part after the index's prefix, so only the
+ * the list, and the kernel refuses an entry that does not fit in the area.
+ * A list may fill the area to its last byte: the kernel reads the area into
+ * a zeroed buffer with padding, whose zeros end it (seen on kernel images). Names are the part after the index's prefix, so only the
  * POSIX ACL indexes (whose whole name is the prefix) have empty ones.
  *
  * Inline-only areas are checked in the walk; an inode with an xattr node
@@ -71,14 +72,8 @@ static void check_area(struct ck *ck, uint32_t ino, uint32_t xnid, const uint8_t
 		uint32_t nlen, vlen, size;
 		uint8_t idx;
 
-		if (off + 4 > len) {
-			ck_pb(ck, F2FS_PB_XATTR_UNTERMINATED, AT(A_INO(ino), A_FOUND(n)),
-			      "inode %u: the list of %u xattrs runs to the end of the %u-byte %s area with no end mark",
-			      ino, n, len, where);
-			return;
-		}
-		if (le32_load(a + off) == 0)
-			return;
+		if (off + 4 > len || le32_load(a + off) == 0)
+			return;   /* the end mark, or the area's end */
 		idx = a[off];
 		nlen = a[off + 1];
 		vlen = (uint32_t)a[off + 2] | (uint32_t)a[off + 3] << 8;

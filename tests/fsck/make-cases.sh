@@ -104,7 +104,7 @@ CASE_LIST=(
 "xattr-bad-header|-f|D xattr /small.txt raw 0 78563412"
 "xattr-bad-name|-f|D xattr /small.txt raw 24 08"
 "xattr-entry-bounds|-f|D xattr /small.txt raw 26 00ff"
-"xattr-unterminated|-f|D xattr /small.txt raw \$(get xattr /small.txt end) 01019b0078"
+"xattr-fills-area|-f|D xattr /small.txt raw \$(get xattr /small.txt end) 01019b0078"
 "xattr-node-bad-name|-f|D xattr /a/twenty_k raw \$(get xattr /a/twenty_k end) 0004000061626364"
 "xattr-node-entry-bounds|-f|D xattr /a/twenty_k raw 26 ffff"
 "dir-duplicate-name|-f|D dentry /big a_rather_long_entry_name_12 rename a_rather_long_entry_name_13"

@@ -46,6 +46,9 @@ struct gc_cli {
 size_t cstr_len(const uint8_t *s, size_t max);          /* of a NUL-padded field */
 const char *uuid_string(const uint8_t u[16], char buf[37]);
 const char *hex_string(const uint8_t *b, size_t len, char *buf, size_t cap);
+/* Bytes as text when printable (trailing NULs dropped), else "0x" and hex;
+ * malloc'd, NULL when out of memory. */
+char *bytes_text(const uint8_t *v, size_t len);
 void print_time(uint64_t sec, uint32_t nsec);           /* text, with newline */
 uint32_t count_bits(const uint8_t *map, uint32_t bytes);
 void mode_string(uint16_t mode, char out[11]);

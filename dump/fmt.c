@@ -94,6 +94,38 @@ const char *hex_string(const uint8_t *b, size_t len, char *buf, size_t cap)
 	return buf;
 }
 
+/* A value that ends in NULs (C strings as many tools store them) still
+ * counts as text; any other byte outside printable ASCII makes it hex. */
+static int printable(const uint8_t *v, size_t len)
+{
+	while (len && v[len - 1] == 0)
+		len--;
+	for (size_t k = 0; k < len; k++)
+		if (v[k] < 0x20 || v[k] > 0x7e)
+			return 0;
+	return 1;
+}
+
+char *bytes_text(const uint8_t *v, size_t len)
+{
+	char *s = malloc(2 * len + 3);
+
+	if (!s)
+		return NULL;
+	if (printable(v, len)) {
+		size_t n = 0;
+
+		while (n < len && v[n])
+			n++;
+		snprintf(s, 2 * len + 3, "%.*s", (int)n, (const char *)v);
+	} else {
+		s[0] = '0';
+		s[1] = 'x';
+		hex_string(v, len, s + 2, 2 * len + 1);
+	}
+	return s;
+}
+
 void print_time(uint64_t sec, uint32_t nsec)
 {
 	time_t t = (time_t)sec;

@@ -144,6 +144,23 @@ static void inode_pointers(struct f2fs_fs *fs, const struct f2fs_inode *i)
 	kv_list_end();
 }
 
+/* The content of a regular file kept in the inode (up to i_size). */
+static void inode_inline_data(struct f2fs_fs *fs, const struct f2fs_node *n)
+{
+	const struct f2fs_inode *i = &n->i;
+	uint64_t size = le64_get(i->i_size);
+	uint32_t room = f2fs_inode_inline_bytes(i, f2fs_fs_features(fs));
+	char *text;
+
+	if (!(i->i_inline & F2FS_INLINE_DATA) ||
+	    (le16_get(i->i_mode) & F2FS_S_IFMT) != F2FS_S_IFREG)
+		return;
+	text = bytes_text((const uint8_t *)n + f2fs_inode_inline_offset(i),
+			  size < room ? (size_t)size : room);
+	kv_s("inline_data", "inline data:", text ? text : "(out of memory)");
+	free(text);
+}
+
 static void inode_link_target(struct f2fs_fs *fs, const struct f2fs_node *n)
 {
 	char target[F2FS_BLKSIZE + 1];
@@ -192,6 +209,7 @@ int view_inode(struct f2fs_fs *fs, const char *what)
 	inode_extent_cache(&n->i);
 	inode_extra(fs, n);
 	inode_pointers(fs, &n->i);
+	inode_inline_data(fs, n);
 	inode_link_target(fs, n);
 	inode_footer(n);
 	ret = print_xattrs(fs, &n->i);

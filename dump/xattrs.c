@@ -22,44 +22,12 @@ static const struct col xattr_cols[] = {
 	{ "value", "value", -1, COL_S },
 };
 
-/* A value that ends in NULs (C strings as stored by many tools) still
- * counts as text; any other byte outside printable ASCII makes it hex. */
-static int printable(const uint8_t *v, size_t len)
-{
-	while (len && v[len - 1] == 0)
-		len--;
-	for (size_t k = 0; k < len; k++)
-		if (v[k] < 0x20 || v[k] > 0x7e)
-			return 0;
-	return 1;
-}
-
-static char *value_text(const uint8_t *v, size_t len)
-{
-	char *s = malloc(2 * len + 3);
-
-	if (!s)
-		return NULL;
-	if (printable(v, len)) {
-		size_t n = 0;
-
-		while (n < len && v[n])
-			n++;
-		snprintf(s, 2 * len + 3, "%.*s", (int)n, (const char *)v);
-	} else {
-		s[0] = '0';
-		s[1] = 'x';
-		hex_string(v, len, s + 2, 2 * len + 1);
-	}
-	return s;
-}
-
 static int xattr_row(const struct f2fs_xattr *x, void *arg)
 {
 	struct xattr_rows *r = arg;
 	const char *pre = f2fs_xattr_prefix(x->index);
 	char name[32 + 256];
-	char *value = value_text(x->value, x->value_len);
+	char *value = bytes_text(x->value, x->value_len);
 
 	if (!value) {
 		r->oom = 1;

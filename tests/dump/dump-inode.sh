@@ -100,6 +100,7 @@ check "text: the hole row shows no address" grep -Eq '^ +1000 +1500 +- +- hole$'
 check "text: extents count" grep -Eq '^ +extents: +[0-9]+$' "$W/out"
 run --json -i /a/tiny "$img"
 check "inline file: data inline, no block map" eval '[[ $(jget inode.data) == inline ]] && ! grep -q block_map "$W/out"'
+check "inline file: its content shown (\"tiny\\n\" is not printable: hex)" test "$(jget inode.inline_data)" = 0x74696e790a
 run --json -i / "$img"
 check "root directory: one dentry block mapped" eval '[[ $(jget inode.mapped_blocks) -ge 1 && $(jget inode.block_map.0.kind) == data ]]'
 

@@ -111,6 +111,14 @@ for k in "${!OPTS[@]}"; do
 	else
 		bad "unrecovered image '${OPTS[$k]:-default}': exit $rc"
 	fi
+	# for comparison only: f2fs-tools' verdict on the same unrecovered image
+	if [[ -x ${PEER_FSCK:-/usr/sbin/fsck.f2fs} ]]; then
+		if why=$(peer_fsck_clean "$W/cut$k.img" "$W/peer.img"); then
+			echo "  f2fs-tools fsck.f2fs on it: clean"
+		else
+			echo "  f2fs-tools fsck.f2fs on it: $why"
+		fi
+	fi
 done
 if [[ $("$DUMP" "$W/cut0.img" 2>&1) == *orphan_present* ]]; then
 	ok "the cut left an orphan list in the checkpoint"

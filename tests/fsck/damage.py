@@ -26,7 +26,9 @@ checksum itself is the point of the action.  Actions (separate with --):
   dentry DIR NAME rename NEWNAME   same-length name, hash recomputed
   orphan INO...             list the inodes in a new orphan block (the pack's
                             summaries and footer move up one block) and set
-                            ORPHAN_PRESENT; orphan-flag 1 sets only the flag
+                            ORPHAN_PRESENT; orphan-flag 1 sets only the flag;
+                            orphan-footer BLK_ADDR BLK_COUNT edits the footer
+                            of the first orphan block
   raw BLKADDR OFFSET HEXBYTES
   get inode PATH FIELD|blkaddr, get nat NID FIELD, get ino PATH,
   get sit SEGNO vblocks|type|firstclear, get cp FIELD, get sb FIELD,
@@ -613,6 +615,11 @@ def run(img, args):
             img.put_node(nid, a, n)
     elif act == 'orphan':
         img.add_orphans([img.lookup(x) for x in args[1:]])
+    elif act == 'orphan-footer':
+        a = img.cpstart + 1 + img.payload
+        b = img.rblk(a)
+        struct.pack_into('<HH', b, 4084, num(args[1]), num(args[2]))
+        img.wblk(a, b)
     elif act == 'orphan-flag':
         struct.pack_into('<I', img.cp, 132, img.cpget('ckpt_flags') | 0x2)
         img.cp_write()

@@ -46,6 +46,7 @@ CASE_LIST=(
 "cp-valid-block-count-full|-f|D cp valid_block_count \$((\$(get cp valid_block_count) + 3))"
 "cp-bitmap-size|-f|D cp nat_ver_bitmap_bytesize 0xffffff00"
 "cp-orphan-block|-f|D orphan-flag 1"
+"cp-orphan-footer|-f|O=\$(get ino /empty); D dentry / empty unlink 0 -- inode \\#\$O links 0 -- orphan \\#\$O -- orphan-footer 2 3"
 "cp-valid-node-count||D cp valid_node_count 1"
 "cp-valid-inode-count||D cp valid_inode_count 1000"
 "cp-free-segment-count||D cp free_segment_count 5"

@@ -20,7 +20,8 @@ checksum itself is the point of the action.  Actions (separate with --):
                             rebucket N (rename into another of N buckets)
   natbits full|empty NATBLK 0|1, natbits header VALUE
   quota TYPE ID inodes|space VALUE   a record of quota file TYPE (0 user,
-                            1 group, 2 project); quota TYPE magic VALUE
+                            1 group, 2 project); quota TYPE magic VALUE;
+                            quota TYPE rootref VALUE (slot 0 of the tree root)
   xattr PATH|#INO raw OFFSET HEXBYTES   bytes at OFFSET of the inode's xattr
                             area (inline part, then the xattr node; resealed)
   dentry DIR NAME rename NEWNAME   same-length name, hash recomputed
@@ -597,8 +598,11 @@ def run(img, args):
                 area[base + k // 8] &= ~(1 << (k % 8)) & 0xFF
         img.write_bytes(a * BLK, bytes(area))
     elif act == 'quota':
-        if args[2] == 'magic':
+        if args[2] in ('magic', 'rootref'):
             a, o = img.quota_loc(num(args[1]), None)
+            if args[2] == 'rootref':       # tree root: 1 KiB block 1
+                _, n = img.node(img.sbget('qf_ino%d' % num(args[1])))
+                a, o = img.file_block(n, 1024 // BLK), 1024 % BLK
             b = img.rblk(a)
             struct.pack_into('<I', b, o, num(args[3]))
         else:

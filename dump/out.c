@@ -29,13 +29,31 @@ int out_json(void)
 	return json;
 }
 
+/*
+ * Whole-image views print hundreds of thousands of rows: runs of bytes that
+ * need no escaping go out in one fwrite, numbers are formatted by hand.
+ */
+static int text_plain(uint8_t c)
+{
+	return c >= 0x20 && c != 0x7f && c != '\\';
+}
+
+static int json_plain(uint8_t c)
+{
+	return c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
+}
+
 void put_escaped(const uint8_t *s, size_t len)
 {
-	for (size_t k = 0; k < len; k++) {
-		if (s[k] < 0x20 || s[k] == 0x7f || s[k] == '\\')
-			printf("\\%03o", s[k]);
-		else
-			putchar(s[k]);
+	for (size_t k = 0; k < len;) {
+		size_t run = k;
+
+		while (run < len && text_plain(s[run]))
+			run++;
+		fwrite(s + k, 1, run - k, stdout);
+		if (run < len)
+			printf("\\%03o", s[run++]);
+		k = run;
 	}
 }
 
@@ -44,17 +62,53 @@ void put_escaped(const uint8_t *s, size_t len)
 void json_string(const uint8_t *s, size_t len)
 {
 	putchar('"');
-	for (size_t k = 0; k < len; k++) {
-		uint8_t c = s[k];
+	for (size_t k = 0; k < len;) {
+		size_t run = k;
 
-		if (c == '"' || c == '\\')
-			printf("\\%c", c);
-		else if (c < 0x20 || c >= 0x7f)
-			printf("\\u%04x", c);
-		else
-			putchar(c);
+		while (run < len && json_plain(s[run]))
+			run++;
+		fwrite(s + k, 1, run - k, stdout);
+		if (run < len) {
+			uint8_t c = s[run++];
+
+			if (c == '"' || c == '\\')
+				printf("\\%c", c);
+			else
+				printf("\\u%04x", c);
+		}
+		k = run;
 	}
 	putchar('"');
+}
+
+/* Decimal digits of v at the end of buf[len]; returns where they start. */
+static char *u64_digits(uint64_t v, char *buf, size_t len)
+{
+	char *p = buf + len;
+
+	*--p = '\0';
+	do {
+		*--p = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	return p;
+}
+
+static void put_padded(const char *s, int width)
+{
+	size_t n = strlen(s), w = (size_t)(width < 0 ? -width : width);
+	static const char spaces[] = "                                ";
+
+	if (width < 0)
+		fwrite(s, 1, n, stdout);
+	for (size_t pad = n < w ? w - n : 0; pad;) {
+		size_t k = pad < sizeof(spaces) - 1 ? pad : sizeof(spaces) - 1;
+
+		fwrite(spaces, 1, k, stdout);
+		pad -= k;
+	}
+	if (width >= 0)
+		fwrite(s, 1, n, stdout);
 }
 
 static void push(void);
@@ -336,12 +390,14 @@ void tab_begin(struct table *t, const char *key, const char *title,
 static void fmt_number(const struct col *col, const struct cell *c, int as_json,
 		       char *buf, size_t len)
 {
+	char digits[24];
+
 	if (c->none)
 		snprintf(buf, len, "%s", as_json ? "null" : "-");
 	else if (col->type == COL_X && !as_json)
 		snprintf(buf, len, "0x%" PRIx64, c->u);
 	else if (col->type == COL_U || col->type == COL_X)
-		snprintf(buf, len, "%" PRIu64, c->u);
+		snprintf(buf, len, "%s", u64_digits(c->u, digits, sizeof(digits)));
 	else if (col->type == COL_I)
 		snprintf(buf, len, "%" PRId64, c->i);
 	else
@@ -373,14 +429,11 @@ static void text_cell(const struct col *col, const struct cell *c, int last)
 		put_escaped((const uint8_t *)s, strlen(s));
 		return;
 	}
-	if (col->type == COL_S)
-		snprintf(buf, sizeof(buf), "%s", s);
-	else
+	if (col->type != COL_S) {
 		fmt_number(col, c, 0, buf, sizeof(buf));
-	if (last && col->width < 0)
-		fputs(buf, stdout);
-	else
-		printf("%*s", col->width, buf);
+		s = buf;
+	}
+	put_padded(s, last && col->width < 0 ? 0 : col->width);
 }
 
 void tab_row(struct table *t, const struct cell *c)

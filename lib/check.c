@@ -175,16 +175,96 @@ int ck_add_blk(struct ck *ck, uint32_t addr, uint32_t nid, uint32_t idx, int nod
 	return 0;
 }
 
-static int cmp_u64(const void *a, const void *b)
+static void key_swap(uint64_t *a, uint64_t *b)
 {
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	uint64_t t = *a;
 
-	return x < y ? -1 : x > y;
+	*a = *b;
+	*b = t;
 }
 
+static void key_sift(uint64_t *v, size_t i, size_t n)
+{
+	for (;;) {
+		size_t c = 2 * i + 1;
+
+		if (c >= n)
+			return;
+		if (c + 1 < n && v[c] < v[c + 1])
+			c++;
+		if (v[i] >= v[c])
+			return;
+		key_swap(&v[i], &v[c]);
+		i = c;
+	}
+}
+
+static void key_introsort(uint64_t *v, size_t n, unsigned depth)
+{
+	while (n > 16) {
+		size_t m = n / 2, i = 0, j = n - 1, left;
+		uint64_t pivot;
+
+		if (!depth--) {
+			for (size_t k = n / 2; k-- > 0;)
+				key_sift(v, k, n);
+			for (size_t k = n; k-- > 1;) {
+				key_swap(&v[0], &v[k]);
+				key_sift(v, 0, k);
+			}
+			return;
+		}
+		/* median of three to v[m], then Hoare partition around it */
+		if (v[m] < v[0])
+			key_swap(&v[m], &v[0]);
+		if (v[n - 1] < v[m])
+			key_swap(&v[n - 1], &v[m]);
+		if (v[m] < v[0])
+			key_swap(&v[m], &v[0]);
+		pivot = v[m];
+		for (;;) {
+			while (v[i] < pivot)
+				i++;
+			while (pivot < v[j])
+				j--;
+			if (i >= j)
+				break;
+			key_swap(&v[i], &v[j]);
+			i++;
+			j--;
+		}
+		/* [0, j] <= pivot <= [j + 1, n): recurse on the smaller side */
+		left = j + 1;
+		if (left < n - left) {
+			key_introsort(v, left, depth);
+			v += left;
+			n -= left;
+		} else {
+			key_introsort(v + left, n - left, depth);
+			n = left;
+		}
+	}
+	for (size_t i = 1; i < n; i++) {
+		uint64_t t = v[i];
+		size_t k = i;
+
+		for (; k > 0 && t < v[k - 1]; k--)
+			v[k] = v[k - 1];
+		v[k] = t;
+	}
+}
+
+/* In place: qsort() (a merge sort in glibc 2.36) allocates a copy of the
+ * keys, 8 bytes each, which at a million keys is more than the rest of a
+ * phase. Introsort: quicksort with a median of three, heapsort past a depth
+ * limit, insertion sort for short runs. */
 void ck_sort_keys(uint64_t *keys, size_t n)
 {
-	qsort(keys, n, sizeof(*keys), cmp_u64);
+	unsigned depth = 0;
+
+	for (size_t m = n; m > 1; m >>= 1)
+		depth += 2;
+	key_introsort(keys, n, depth);
 }
 
 /* Next set bit of map at or after i, or total. */

@@ -463,7 +463,7 @@ static int nid_at(struct ck *ck, uint32_t addr, uint32_t *nid)
 			return f2fs_fail(ck->err, -ENOMEM, "out of memory for the node map");
 		while (ck_nid_next(ck, &it, &x, &n))
 			ck->revmap[k++] = (uint64_t)n->blkaddr << 32 | x;
-		qsort(ck->revmap, k, sizeof(*ck->revmap), cmp_u64);
+		ck_sort_keys(ck->revmap, k);
 	}
 	while (lo < hi) {
 		size_t m = lo + (hi - lo) / 2;
@@ -909,7 +909,7 @@ static int read_dir_dnodes(struct ck *ck)
 	if (!n)
 		return 0;
 	if (ck->nlost)
-		qsort(ck->lost, ck->nlost, sizeof(*ck->lost), cmp_u64);
+		ck_sort_keys(ck->lost, ck->nlost);
 	ck_sort_keys(keys, n);
 	ret = ck_read_sorted(ck, keys, n, "directory nodes", dnode_cb, NULL);
 	free(keys);

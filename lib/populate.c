@@ -1,5 +1,6 @@
 /* mkfs: root, lost+found, a source tree and the quota files, in that order. */
 #include "populate.h"
+#include "source.h"
 
 #include <f2fs/dentry.h>
 #include <f2fs/endian.h>
@@ -35,8 +36,7 @@ struct pop {
 	uint32_t lpf_tree;                 /* tree inode used as lost+found, or 0 */
 	struct usage_table quota[F2FS_MAX_QUOTAS];
 	uint8_t *buf;                      /* READ_CHUNK_BLOCKS blocks */
-	uint32_t dir_ti;                   /* tree directory open as dir_fd */
-	int dir_fd;                        /* or -1 */
+	struct src_reader src;             /* the --rootdir files */
 	struct f2fs_error *err;
 };
 
@@ -288,25 +288,6 @@ static enum f2fs_seg_type data_log_for(const struct pop *p, struct f2fs_node *n,
 	return F2FS_SEG_WARM_DATA;
 }
 
-static int read_full(int fd, uint8_t *buf, size_t len, off_t off)
-{
-	size_t done = 0;
-
-	while (done < len) {
-		ssize_t r = pread(fd, buf + done, len - done, off + (off_t)done);
-
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0)
-			return -errno;
-		if (r == 0)
-			break;   /* the file shrank: the rest reads as zero */
-		done += (size_t)r;
-	}
-	memset(buf + done, 0, len - done);
-	return 0;
-}
-
 /* Copy one data region [start, end) of the host file into log blocks. */
 static int copy_region(struct pop *p, struct bld_file *f, int fd, uint64_t start,
 		       uint64_t end, enum f2fs_seg_type log, uint64_t *data,
@@ -324,7 +305,7 @@ static int copy_region(struct pop *p, struct bld_file *f, int fd, uint64_t start
 		want = end - blk * F2FS_BLKSIZE;
 		if (want > n * F2FS_BLKSIZE)
 			want = n * F2FS_BLKSIZE;
-		ret = read_full(fd, p->buf, (size_t)want, (off_t)(blk * F2FS_BLKSIZE));
+		ret = src_read(&p->src, fd, p->buf, (size_t)want, (off_t)(blk * F2FS_BLKSIZE));
 		memset(p->buf + want, 0, (size_t)(n * F2FS_BLKSIZE - want));
 		if (ret)
 			return f2fs_fail(p->err, ret, "cannot read %s: %s", path, strerror(-ret));
@@ -391,49 +372,18 @@ static void set_inline(struct pop *p, struct f2fs_node *n, const uint8_t *src, s
 	(void)p;
 }
 
-/*
- * Open a source file relative to its directory, kept open while its
- * siblings follow (inodes come in breadth-first order): one path component
- * to look up per file instead of the whole path.
- */
-static int open_source(struct pop *p, uint32_t ti, const char *path)
-{
-	const struct f2fs_tree_dentry *de = &p->t->dentries[p->t->inodes[ti].first_dentry];
-	/* reading must not move the atime that the next run would copy */
-	int flags = O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NOATIME, fd;
-
-	if (de->parent != p->dir_ti) {
-		char dir[PATH_MAX];
-
-		if (p->dir_fd >= 0)
-			close(p->dir_fd);
-		p->dir_fd = -1;
-		p->dir_ti = de->parent;
-		if (!f2fs_tree_path(p->t, de->parent, dir, sizeof(dir)))
-			p->dir_fd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
-	}
-	if (p->dir_fd < 0)
-		return open(path, flags);
-	fd = openat(p->dir_fd, f2fs_tree_name(p->t, de), flags);
-	if (fd < 0 && errno == EPERM)
-		fd = openat(p->dir_fd, f2fs_tree_name(p->t, de), flags & ~O_NOATIME);
-	return fd;
-}
-
 static int write_regular(struct pop *p, struct f2fs_node *n, uint32_t ino, uint32_t ti,
 			 const struct f2fs_tree_inode *s, const char *name, const char *path)
 {
 	enum f2fs_seg_type log = data_log_for(p, n, name);
-	int fd = open_source(p, ti, path);
+	int fd = src_open(&p->src, ti, path);
 	int ret = 0;
 
-	if (fd < 0 && errno == EPERM)
-		fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
 	if (fd < 0)
 		return f2fs_fail(p->err, -errno, "cannot open %s: %s", path, strerror(errno));
 	n->i.i_size = le64_put(s->size);
 	if (s->size <= f2fs_inode_inline_bytes(&n->i, p->b->features)) {
-		int r = read_full(fd, p->buf, (size_t)s->size, 0);
+		int r = src_read(&p->src, fd, p->buf, (size_t)s->size, 0);
 
 		if (r)
 			ret = f2fs_fail(p->err, r, "cannot read %s: %s", path, strerror(-r));
@@ -639,10 +589,11 @@ static int assign_nids(struct pop *p)
 int populate(struct bld *b, const struct f2fs_mkfs_options *o,
 	     const struct f2fs_super_block *sb, struct f2fs_tree *t, int64_t now)
 {
-	struct pop p = { .b = b, .o = o, .sb = sb, .t = t, .now = now, .err = b->err,
-			 .dir_ti = UINT32_MAX, .dir_fd = -1 };
+	struct pop p = { .b = b, .o = o, .sb = sb, .t = t, .now = now, .err = b->err };
 	int ret;
 
+	if (t)
+		src_init(&p.src, t);
 	p.buf = malloc((size_t)READ_CHUNK_BLOCKS * F2FS_BLKSIZE);
 	if (!p.buf)
 		return f2fs_fail(b->err, -ENOMEM, "out of memory");
@@ -652,6 +603,7 @@ int populate(struct bld *b, const struct f2fs_mkfs_options *o,
 	if (!ret && b->lpf_ino && !p.lpf_tree)
 		ret = write_lost_found(&p);
 	for (size_t i = 1; t && i < t->ninodes && !ret; i++) {
+		src_prefetch(&p.src, (uint32_t)i);
 		ret = write_tree_inode(&p, (uint32_t)i);
 		if (o->progress && (i % 4096 == 0 || i + 1 == t->ninodes))
 			o->progress(o->progress_arg, i, t->ninodes - 1);
@@ -660,8 +612,8 @@ int populate(struct bld *b, const struct f2fs_mkfs_options *o,
 		ret = write_quota_files(&p);
 	for (int i = 0; i < F2FS_MAX_QUOTAS; i++)
 		free(p.quota[i].u);
-	if (p.dir_fd >= 0)
-		close(p.dir_fd);
+	if (t)
+		src_fini(&p.src);
 	free(p.buf);
 	return ret;
 }

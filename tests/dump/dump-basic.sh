@@ -122,6 +122,18 @@ if [[ -x $PEER_MKFS && -x $PEER_SLOAD ]]; then
 		check "sload image: symlink target shown" grep -Eq '^l.* link -> \.\./small/f1$' "$W/out"
 		run --ls=/bigfile "$pimg"
 		check "sload image: file size" grep -Eq '^-rw.* 5000000 bigfile$' "$W/out"
+		run --json -i /bigfile "$pimg"
+		tiles=$(python3 -c '
+import json, sys
+m = json.load(open(sys.argv[1]))["inode"]
+pos = 0
+for e in m["block_map"]:
+    assert e["file_block"] == pos and e["kind"] in ("data", "hole"), e
+    pos += e["blocks"]
+print(pos, m["mapped_blocks"] + m["hole_blocks"])' "$W/out" 2>&1)
+		check "sload image: -i /bigfile block map tiles its 1221 blocks ($tiles)" test "$tiles" = "1221 1221"
+		run -i /small/f1 "$pimg"
+		check "sload image: -i by path of a small file" eval '[[ $rc -eq 0 && $out == "Inode "* ]] && grep -Eq "^ +size: +3$" "$W/out"'
 	else
 		bad "f2fs-tools mkfs/sload failed: $(tail -3 "$W/peer.log")"
 	fi

@@ -25,6 +25,8 @@ checksum itself is the point of the action.  Actions (separate with --):
   xattr PATH|#INO raw OFFSET HEXBYTES   bytes at OFFSET of the inode's xattr
                             area (inline part, then the xattr node; resealed)
   dentry DIR NAME rename NEWNAME   same-length name, hash recomputed
+                            (renamefold: hash of the ASCII-lowercased name,
+                            as a casefolded directory wants it)
   orphan INO...             list the inodes in a new orphan block (the pack's
                             summaries and footer move up one block) and set
                             ORPHAN_PRESENT; orphan-flag 1 sets only the flag;
@@ -553,13 +555,14 @@ def run(img, args):
         else:
             raise SystemExit('damage.py: no entry %s in %s' % (args[2], args[1]))
         field = args[3]
-        val = 0 if field == 'rename' else num(args[4])
-        if field == 'rename':
+        val = 0 if field in ('rename', 'renamefold') else num(args[4])
+        if field in ('rename', 'renamefold'):
             new = args[4].encode()
             if len(new) != ln:
                 raise SystemExit('damage.py: rename needs a name of %d bytes' % ln)
             blk[nm + 8 * i:nm + 8 * i + ln] = new
-            struct.pack_into('<I', blk, de + 11 * i, f2fs_hash(new))
+            h = new.lower() if field == 'renamefold' else new
+            struct.pack_into('<I', blk, de + 11 * i, f2fs_hash(h))
         elif field == 'rebucket':
             # rename (same length, last byte changed) so that the hash falls
             # in another of VALUE buckets; the hash is kept consistent

@@ -110,6 +110,7 @@ CASE_LIST=(
 "xattr-node-bad-name|-f|D xattr /a/twenty_k raw \$(get xattr /a/twenty_k end) 0004000061626364"
 "xattr-node-entry-bounds|-f|D xattr /a/twenty_k raw 26 ffff"
 "dir-duplicate-name|-f|D dentry /big a_rather_long_entry_name_12 rename a_rather_long_entry_name_13"
+"dir-duplicate-name-casefold|-f|D sb feature \$((\$(get sb feature) | 0x1000)) -- inode /big flags \$((\$(get inode /big flags) | 0x40000000)) -- dentry /big a_rather_long_entry_name_12 renamefold A_RATHER_long_entry_name_13"
 "orphan-ok|-f|O=\$(get ino /empty); D dentry / empty unlink 0 -- inode \\#\$O links 0 -- orphan \\#\$O"
 "orphan-not-inode|-f|D orphan \\#\$(get inode /a/b/sparse nid[0]) \\#3000"
 "orphan-linked|-f|D orphan /small.txt"

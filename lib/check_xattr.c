@@ -25,6 +25,8 @@
 #define XENT sizeof(struct f2fs_xattr_entry)
 #define XNODE_BYTES (F2FS_BLKSIZE - sizeof(struct f2fs_node_footer))
 #define XAREA_MAX (4 * F2FS_DEF_ADDRS_PER_INODE + XNODE_BYTES)
+/* most entries an area can hold (each takes at least 4 bytes) */
+#define XENT_MAX ((XAREA_MAX - XHDR) / 4)
 
 static int known_index(uint8_t idx)
 {
@@ -39,12 +41,30 @@ static int known_index(uint8_t idx)
 	return 0;
 }
 
+/* Report an entry at off whose index and name an earlier one has: a lookup
+ * would only ever find the first. Lists are short, so pairs are compared. */
+static void check_dup(struct ck *ck, uint32_t ino, const uint8_t *a, const uint32_t *seen,
+		      uint32_t n, uint32_t off)
+{
+	for (uint32_t k = 0; k < n; k++) {
+		const uint8_t *e = a + seen[k];
+
+		if (e[0] == a[off] && e[1] == a[off + 1] && !memcmp(e + XENT, a + off + XENT, e[1])) {
+			ck_pb(ck, F2FS_PB_XATTR_DUPLICATE, AT(A_INO(ino), A_EXP(seen[k]), A_FOUND(off)),
+			      "inode %u: the xattr at byte %u (index %u, %u-byte name) repeats the one at byte %u",
+			      ino, off, a[off], a[off + 1], seen[k]);
+			return;
+		}
+	}
+}
+
 /* Check one whole area (inline part + node part) of inode ino. */
 static void check_area(struct ck *ck, uint32_t ino, uint32_t xnid, const uint8_t *a,
 		       uint32_t len)
 {
 	const char *where = xnid ? "inline + node" : "inline";
 	uint32_t magic, off = XHDR, n = 0;
+	uint32_t seen[XENT_MAX];   /* offsets of the entries before */
 
 	if (len < XHDR + 4) {
 		/* too small for a header: only an unused (zero) area is fine */
@@ -92,6 +112,8 @@ static void check_area(struct ck *ck, uint32_t ino, uint32_t xnid, const uint8_t
 			      nlen ? "inode %u: xattr %u at byte %u has unknown name index %u" :
 			      "inode %u: xattr %u at byte %u has an empty name (index %u)",
 			      ino, n, off, idx);
+		check_dup(ck, ino, a, seen, n, off);
+		seen[n] = off;
 		off += size;
 	}
 }

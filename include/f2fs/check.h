@@ -188,6 +188,8 @@ X(XATTR_ENTRY_BOUNDS, "xattr.entry_bounds", "xattr", ERROR, \
   "an xattr entry's name or value runs past the end of the xattr area") \
 X(XATTR_BAD_NAME, "xattr.bad_name", "xattr", ERROR, \
   "an xattr entry has an unknown name index, or an empty name outside the ACL indexes") \
+X(XATTR_DUPLICATE, "xattr.duplicate_name", "xattr", ERROR, \
+  "an inode has two xattrs of the same index and name") \
 X(DIR_DUPLICATE_NAME, "dir.duplicate_name", "dir", ERROR, \
   "a name occurs more than once in one directory") \
 X(ORPHAN_NOT_INODE, "orphan.not_inode", "orphan", ERROR, \

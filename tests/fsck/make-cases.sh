@@ -106,6 +106,7 @@ CASE_LIST=(
 "xattr-bad-header|-f|D xattr /small.txt raw 0 78563412"
 "xattr-bad-name|-f|D xattr /small.txt raw 24 08"
 "xattr-entry-bounds|-f|D xattr /small.txt raw 26 00ff"
+"xattr-duplicate-name|-f|D xattr /small.txt raw \$(get xattr /small.txt end) 01060400636f6c6f7572626c7565"
 "xattr-fills-area|-f|D xattr /small.txt raw \$(get xattr /small.txt end) 01019b0078"
 "xattr-node-bad-name|-f|D xattr /a/twenty_k raw \$(get xattr /a/twenty_k end) 0004000061626364"
 "xattr-node-entry-bounds|-f|D xattr /a/twenty_k raw 26 ffff"

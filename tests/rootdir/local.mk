@@ -17,4 +17,5 @@ EXTRA_DIST += \
 	tests/rootdir/gentree.py \
 	tests/rootdir/manifest.py \
 	tests/kernel/guest/src/fsmanifest.c \
-	tests/kernel/guest/src/chflag-casefold.c
+	tests/kernel/guest/src/chflag-casefold.c \
+	tests/lib/report.sh

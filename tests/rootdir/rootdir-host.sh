@@ -29,11 +29,8 @@ DUMP=${DUMP:-$(dirname "$MKFS")/../dump/dump.f2fs}
 PEER_FSCK=${PEER_FSCK:-/usr/sbin/fsck.f2fs}
 # shellcheck source=../lib/peer-fsck.sh
 . "$SRC/tests/lib/peer-fsck.sh"
-PASS=0 FAIL=0
-ok() { PASS=$((PASS + 1)); echo "PASS: $*"; }
-bad() { FAIL=$((FAIL + 1)); echo "FAIL: $*"; }
-note() { echo "NOTE: $*"; }
-finish() { echo "$T: $PASS passed, $FAIL failed"; ((FAIL == 0)) && exit 0; exit 1; }
+# shellcheck source=../lib/report.sh
+. "$SRC/tests/lib/report.sh"
 
 [[ -x $MKFS ]] || { echo "$T: no mkfs at $MKFS"; exit 1; }
 command -v python3 >/dev/null || { echo "$T: python3 missing; skipped"; exit 77; }

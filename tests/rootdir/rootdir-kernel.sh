@@ -31,16 +31,8 @@ MKFS=${MKFS:-${top_builddir:-$SRC/build}/mkfs/mkfs.f2fs}
 PEER_FSCK=${PEER_FSCK:-/usr/sbin/fsck.f2fs}
 # shellcheck source=../lib/peer-fsck.sh
 . "$SRC/tests/lib/peer-fsck.sh"
-PASS=0 FAIL=0
-ok() { PASS=$((PASS + 1)); echo "PASS: $*"; }
-bad() { FAIL=$((FAIL + 1)); echo "FAIL: $*"; }
-finish() { echo "$T: $PASS passed, $FAIL failed"; ((FAIL == 0)) && exit 0; exit 1; }
-skip() {   # skip MESSAGE [REQUIRE-VARIABLE]: 77, or a failure when required
-	echo "$T: $1"
-	if [[ -n ${2-} && ${!2:-0} == 1 ]]; then echo "$T: $2=1, so this is a failure"; bad "$1"; finish; fi
-	echo "$T: skipped"
-	exit 77
-}
+# shellcheck source=../lib/report.sh
+. "$SRC/tests/lib/report.sh"
 
 [[ ${F2FS_KERNEL_TESTS:-auto} == skip ]] && { echo "$T: skipped (F2FS_KERNEL_TESTS=skip)"; exit 77; }
 [[ -x $MKFS ]] || { echo "$T: no mkfs at $MKFS"; exit 1; }

@@ -106,6 +106,7 @@ void ck_more_free(struct ck *ck)
 	for (size_t i = 0; i < m->nxp; i++)
 		free(m->xp[i].inline_copy);
 	free(m->xp);
+	free(m->seen);
 	free(m->names);
 	free(m->orphans);
 	free(m);

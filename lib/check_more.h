@@ -42,7 +42,9 @@ struct ck_more {
 	struct ck_qtab quota[F2FS_MAX_QUOTAS];
 	struct ck_xpend *xp;
 	size_t nxp, xp_cap;
-	uint64_t *names;                   /* one key per directory entry */
+	uint8_t *seen;                     /* bit per (directory, name hash) */
+	uint64_t seen_mask;                /* bits in seen, minus one */
+	uint64_t *names;                   /* keys of entries whose bit was set */
 	size_t nnames, names_cap;
 	uint32_t *orphans;                 /* inos accepted as orphans */
 	size_t norphans, orphans_cap;

@@ -164,8 +164,10 @@ static int confirm_dir(struct ck *ck, uint32_t dir, const uint32_t *hashes, size
 		return f2fs_fail(ck->err, ret, "out of memory comparing names");
 	}
 	/* a directory the iterator cannot finish is reported by the walk;
-	 * the names read up to there still count */
-	qsort(c.names, c.n, sizeof(*c.names), cmp_name);
+	 * the names read up to there still count (none, maybe: a candidate
+	 * can come from a bitmap collision with an unreadable directory) */
+	if (c.n > 1)
+		qsort(c.names, c.n, sizeof(*c.names), cmp_name);
 	for (size_t i = 0; i < c.n;) {
 		size_t j = i + 1;
 

@@ -710,12 +710,7 @@ static void dentry(struct ck *ck, struct ck_dir *dir, const uint8_t *name, uint3
 		int ok = 1;
 
 		if (dir->state & DR_CASEFOLD) {
-			for (uint32_t k = 0; k < len; k++) {
-				if (name[k] & 0x80)
-					ok = 0;
-				folded[k] = (name[k] >= 'A' && name[k] <= 'Z') ?
-					    (uint8_t)(name[k] + 32) : name[k];
-			}
+			ok = f2fs_casefold_ascii(name, len, folded);
 			h = folded;
 		}
 		if (ok) {

@@ -7,6 +7,7 @@ checksum itself is the point of the action.  Actions (separate with --):
 
   sb FIELD VALUE            superblock field, both copies (CRC resealed)
   sb0 FIELD VALUE           copy 0 only, CRC not resealed
+  sb1 FIELD VALUE           copy 1 only, CRC resealed (a valid copy that differs)
   cp FIELD VALUE            checkpoint in use, header and footer (CRC resealed)
   nat NID FIELD VALUE       effective NAT entry (journal first); FIELD ino|blkaddr|version
   natblock NID FIELD VALUE  the entry in the live NAT block even if journalled
@@ -32,6 +33,12 @@ checksum itself is the point of the action.  Actions (separate with --):
                             ORPHAN_PRESENT; orphan-flag 1 sets only the flag;
                             orphan-footer BLK_ADDR BLK_COUNT edits the footer
                             of the first orphan block
+  journal nat add NID INO BLKADDR   append an entry to the NAT journal
+  journal sit K segno SEGNO          segment number of SIT journal entry K
+  journal nat|sit count N            n_entries as stored (no bound applied)
+                            (the journals lie in the data summaries of the
+                            checkpoint pack, which no checksum covers)
+  copy SRC DST              copy block SRC to block DST
   raw BLKADDR OFFSET HEXBYTES
   get inode PATH FIELD|blkaddr, get nat NID FIELD, get ino PATH,
   get sit SEGNO vblocks|type|firstclear, get cp FIELD, get sb FIELD,
@@ -481,16 +488,17 @@ def inode_field(img, n, field):
 
 def run(img, args):
     act = args[0]
-    if act in ('sb', 'sb0'):
+    if act in ('sb', 'sb0', 'sb1'):
         off, fmt = SB_FIELDS[args[1]]
-        sb = bytearray(img.sb)
+        sb = bytearray(img.sb if act != 'sb1' else img.read_bytes(BLK + 1024, 3072))
         struct.pack_into('<' + fmt, sb, off, num(args[2]))
-        if act == 'sb' and struct.unpack_from('<I', sb, 0x884)[0] & 0x800 and args[1] != 'crc':
+        if act != 'sb0' and struct.unpack_from('<I', sb, 0x884)[0] & 0x800 and args[1] != 'crc':
             struct.pack_into('<I', sb, 0xBFC, crc32(MAGIC, bytes(sb[:0xBFC])))
-        img.write_bytes(1024, bytes(sb))
-        if act == 'sb':
+        if act != 'sb1':
+            img.write_bytes(1024, bytes(sb))
+            img.sb = bytes(sb)
+        if act != 'sb0':
             img.write_bytes(BLK + 1024, bytes(sb))
-        img.sb = bytes(sb)
     elif act == 'cp':
         off, fmt = CP_FIELDS[args[1]]
         struct.pack_into('<' + fmt, img.cp, off, num(args[2]))
@@ -630,6 +638,25 @@ def run(img, args):
     elif act == 'orphan-flag':
         struct.pack_into('<I', img.cp, 132, img.cpget('ckpt_flags') | 0x2)
         img.cp_write()
+    elif act == 'journal':
+        a, jo = img.journal_loc(args[1])
+        b = img.rblk(a)
+        n = struct.unpack_from('<H', b, jo)[0]
+        if args[2] == 'count':
+            struct.pack_into('<H', b, jo, num(args[3]))
+        elif args[1] == 'nat' and args[2] == 'add':
+            if n >= 38:
+                raise SystemExit('damage.py: the NAT journal is full')
+            struct.pack_into('<IBII', b, jo + 2 + 13 * n, num(args[3]), 0,
+                             num(args[4]), num(args[5]))
+            struct.pack_into('<H', b, jo, n + 1)
+        elif args[1] == 'sit' and args[3] == 'segno':
+            struct.pack_into('<I', b, jo + 2 + 78 * num(args[2]), num(args[4]))
+        else:
+            raise SystemExit('damage.py: journal %s' % ' '.join(args[1:]))
+        img.wblk(a, b)
+    elif act == 'copy':
+        img.wblk(num(args[2]), img.rblk(num(args[1])))
     elif act == 'raw':
         img.write_bytes(num(args[1]) * BLK + num(args[2]), bytes.fromhex(args[3]))
     elif act == 'get':

@@ -156,8 +156,8 @@ static int load_sit(struct ck *ck)
 
 		if (segno >= ck->main_segs) {
 			ck_pb(ck, F2FS_PB_SIT_JOURNAL, AT(A_SEG(segno), A_EXP(ck->main_segs)),
-			      "SIT journal entry %u names segment %u of %u", k, segno,
-			      ck->main_segs);
+			      "SIT journal entry %u names segment %u, beyond the %u main segments",
+			      k, segno, ck->main_segs);
 			continue;
 		}
 		apply_sit_entry(ck, segno, &j->sit_j.entries[k].se);
@@ -334,7 +334,7 @@ static int nat_entry(struct ck *ck, uint32_t nid, const struct f2fs_nat_entry *n
 	}
 	if (ino == 0 || ino >= ck->max_nid) {
 		ck_pb(ck, F2FS_PB_NAT_INO_ZERO, AT(A_NID(nid), A_BLK(addr), A_FOUND(ino)),
-		      "nid %u: ino %u", nid, ino);
+		      "nid %u: NAT ino %u is no valid inode number", nid, ino);
 		return 0;
 	}
 	if (ck_claim(ck, addr)) {
@@ -390,7 +390,8 @@ static int scan_nat(struct ck *ck)
 	for (uint32_t k = 0; k < nj; k++) {
 		if (js[k].nid >= ck->max_nid)
 			ck_pb(ck, F2FS_PB_NAT_JOURNAL, AT(A_NID(js[k].nid), A_EXP(ck->max_nid)),
-			      "NAT journal names nid %u, the NAT maps %u", js[k].nid, ck->max_nid);
+			      "NAT journal names nid %u, beyond the %u nids of the NAT",
+			      js[k].nid, ck->max_nid);
 		else if (k && js[k].nid == js[k - 1].nid)
 			ck_pb(ck, F2FS_PB_NAT_JOURNAL, AT(A_NID(js[k].nid)),
 			      "NAT journal holds nid %u twice", js[k].nid);

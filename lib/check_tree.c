@@ -366,8 +366,8 @@ static int sweep_inode(struct ck *ck, struct ck_nid *n, uint32_t ino, const stru
 	if (type == F2FS_S_IFDIR && (depth > F2FS_MAX_DIR_HASH_DEPTH ||
 				     i->i_dir_level > F2FS_MAX_DIR_HASH_DEPTH))
 		ck_pb(ck, F2FS_PB_INODE_DEPTH, AT(A_INO(ino), A_FOUND(depth)),
-		      "directory %u: i_current_depth %u, i_dir_level %u", ino, depth,
-		      i->i_dir_level);
+		      "directory %u: i_current_depth %u, i_dir_level %u (at most %u)", ino,
+		      depth, i->i_dir_level, F2FS_MAX_DIR_HASH_DEPTH);
 	if (i->i_inline & (F2FS_INLINE_DATA | F2FS_INLINE_DENTRY)) {
 		uint32_t cap = 4 * (addrs - 1);
 		int bad = 0;
@@ -737,8 +737,20 @@ static void dentry(struct ck *ck, struct ck_dir *dir, const uint8_t *name, uint3
 	}
 	child = ck_inode(ck, ino);
 	if (!child) {
-		ck_pb(ck, F2FS_PB_DIR_DANGLING, AT(A_DIRNAME(d, name, len), A_INO(ino), A_BLK(blkaddr)),
-		      "directory %u: entry names inode %u, which does not exist", d, ino);
+		const struct ck_nid *nn = ck_nid_find(ck, ino);
+
+		/* a node the sweep read that is no inode (an inode it read has
+		 * NR_INODE); other nids are not in use or their block is broken */
+		if (nn && (nn->flags & NR_READ))
+			ck_pb(ck, F2FS_PB_INODE_NOT_INODE,
+			      AT(A_DIRNAME(d, name, len), A_NID(ino), A_BLK(nn->blkaddr),
+				 A_FOUND(ck_nid_ofs(nn))),
+			      "directory %u: entry names nid %u (offset %u of inode %u), which is not an inode",
+			      d, ino, ck_nid_ofs(nn), ck_nid_ino(nn, ino));
+		else
+			ck_pb(ck, F2FS_PB_DIR_DANGLING,
+			      AT(A_DIRNAME(d, name, len), A_INO(ino), A_BLK(blkaddr)),
+			      "directory %u: entry names inode %u, which does not exist", d, ino);
 		return;
 	}
 	want_type = f2fs_file_type_of_mode(child->mode);

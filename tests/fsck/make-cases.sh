@@ -2,12 +2,17 @@
 # Regenerate the damaged-image cases under tests/fsck/cases/ (maintainers only;
 # the cases are committed). Each case is a copy of one base image, made by our
 # mkfs from the tree in common.sh with a fixed time, UUID and checkpoint
-# version, then edited by damage.py.
+# version, then edited by damage.py (sb-feature-dependency formats its own
+# image the same way but without extra_attr).
 #
 #   make-cases.sh [--expect] [NAME...]
 #
 # writes cases/NAME/image.bz2 and cases/NAME/cmd; with --expect also
 # cases/NAME/expect from the current fsck.f2fs (review it before committing!).
+#
+# Every named check has a case but node.unreadable: node blocks come only
+# from NAT entries inside the main area, which the superblock check keeps
+# within the device, and a read error (bad media) ends the check (exit 8).
 set -eu
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
 . "$HERE/common.sh"
@@ -39,6 +44,10 @@ CASE_LIST=(
 "sb-primary-invalid|-f|D sb0 magic 0"
 "sb-both-invalid|-f|D sb segment_count_ckpt 3"
 "sb-quota-ino|-f|D sb qf_ino2 9"
+"sb-copies-differ|-f|D sb1 minor_ver 99"
+"sb-unknown-feature|-f|D sb feature \$((\$(get sb feature) | 0x100000))"
+"sb-checksum-offset|-f|D sb feature \$((\$(get sb feature) & ~0x800))"
+"sb-feature-dependency|-f|\"\$MKFS\" -q -f -r -T 1700000000 -U 01234567-89ab-cdef-0123-456789abcdef -O quota,lost_found --rootdir \"\$W/tree\" -S \"\$IMG\" 131072 && D sb feature \$((\$(python3 \"\$DAMAGE\" \"\$IMG\" get sb feature) | 0x100))"
 "not-f2fs|-f|dd if=/dev/zero of=\$IMG bs=4096 count=4 conv=notrunc status=none"
 "truncated|-f|truncate -s 8M \$IMG"
 "cp-backup-pack-invalid|-f|D raw \$((\$(get sb cp_blkaddr) + 512)) 8 ff"
@@ -52,18 +61,29 @@ CASE_LIST=(
 "cp-free-segment-count||D cp free_segment_count 5"
 "cp-next-free-nid||D cp next_free_nid 2"
 "cp-curseg-range||D cp cur_data_segno[1] 100000"
+"cp-curseg-duplicate||D cp cur_data_segno[1] \$(get cp cur_data_segno[0])"
+"cp-curseg-type||D sit \$(get cp cur_data_segno[1]) type 2"
 "cp-curseg-blkoff||D cp cur_node_blkoff[0] 2"
 "cp-overprovision||D cp overprov_segment_count 0"
+"cp-user-block-count||D cp user_block_count \$(((\$(get sb segment_count_main) - \$(get cp overprov_segment_count)) * 512 + 1))"
+"cp-summary|-f|D cp cur_data_blkoff[0] 512 -- cp cur_data_blkoff[1] 512 -- cp cur_data_blkoff[2] 512"
 "cp-needs-fsck||D cp ckpt_flags \$((\$(get cp ckpt_flags) | 0x10))"
 "nat-addr-out-of-range|-f|D nat \$(get ino /a/twenty_k) blkaddr 100"
 "nat-duplicate-block|-f|D nat \$(get ino /a/twenty_k) blkaddr \$(get inode /small.txt blkaddr)"
 "nat-ino-mismatch|-f|D nat \$(get ino /a/twenty_k) ino \$(get ino /small.txt)"
 "nat-reserved||D natblock 1 blkaddr 7"
+"nat-ino-zero|-f|D nat \$(get inode /a/b/sparse nid[0]) ino 0"
+"nat-not-valid-in-sit||B=\$(get inode /small.txt blkaddr); S=\$(seg_of \$B); D sit \$S clrbit \$(off_of \$B) -- sit \$S vblocks \$((\$(get sit \$S vblocks) - 1))"
+# segment 20 is free in the base image: a node (data) block moved there,
+# with its SIT entry typed data (node) and the SSA and counts kept consistent
+"nat-segment-type|-f|N=\$(get ino /empty); B=\$(get nat \$N blkaddr); S=\$(seg_of \$B); T=\$((MAIN + 20 * 512)); D copy \$B \$T -- nat \$N blkaddr \$T -- sit \$S clrbit \$(off_of \$B) -- sit \$S vblocks \$((\$(get sit \$S vblocks) - 1)) -- sit 20 setbit 0 -- sit 20 vblocks 1 -- sit 20 type 1 -- ssa 20 0 nid \$N -- cp free_segment_count \$((\$(get cp free_segment_count) - 1))"
+"nat-journal|-f|N=\$((\$(get cp nat_ver_bitmap_bytesize) * 8 * 455)); D journal nat add \$N \$N 0"
 "nat-bits-empty||D natbits empty 0 1"
 "nat-bits-full||D natbits full 3 1"
 "nat-bits-header||D natbits header 0x1234"
 "sit-vblocks-map||D sit \$(seg_of \$(get inode /a/b/dense addr[0])) vblocks 5"
 "sit-bad-type||D sit \$(seg_of \$(get inode /a/b/dense addr[0])) type 7"
+"sit-journal|-f|D journal sit 5 segno 100"
 "sit-used-not-valid|-f|B=\$(get inode /a/b/dense addr[5]); S=\$(seg_of \$B); D sit \$S clrbit \$(off_of \$B) -- sit \$S vblocks \$((\$(get sit \$S vblocks) - 1))"
 "sit-valid-unused|-f|D sit 20 setbit 0 -- sit 20 vblocks 1 -- sit 20 type 1 -- cp valid_block_count \$((\$(get cp valid_block_count) + 1)) -- cp free_segment_count \$((\$(get cp free_segment_count) - 1))"
 "ssa-mismatch|-f|B=\$(get inode /a/b/dense addr[0]); D ssa \$(seg_of \$B) \$(off_of \$B) nid 4242"
@@ -73,6 +93,7 @@ CASE_LIST=(
 "node-child-missing|-f|D inode /a/b/sparse nid[0] 4000"
 "node-unreachable|-f|D inode /a/b/sparse nid[0] 0"
 "node-multiple-parents|-f|D inode /a/b/sparse nid[1] \$(get inode /a/b/sparse nid[0])"
+"node-wrong-owner|-f|D inode /a/twenty_k nid[0] \$(get inode /a/b/sparse nid[0])"
 "inode-bad-mode|-f|D inode /a/twenty_k mode 0170644"
 "inode-bad-checksum|-f|D inode-csum /small.txt 0x12345678"
 "inode-extra-isize|-f|D inode /small.txt extra_isize 38"
@@ -84,7 +105,10 @@ CASE_LIST=(
 "inode-links|-f|D inode /small.txt links 1"
 "inode-unreachable|-f|D dentry /big a_rather_long_entry_name_7 unlink 0"
 "inode-xattr-nid|-f|D inode /small.txt xattr_nid \$(get ino /a/twenty_k)"
+"inode-not-inode|-f|D dentry / empty ino \$(get inode /a/b/sparse nid[0])"
+"inode-current-depth|-f|D inode /big depth 70"
 "data-addr-out-of-range|-f|D inode /a/twenty_k addr[1] 77"
+"data-segment-type|-f|B=\$(get inode /a/twenty_k addr[1]); S=\$(seg_of \$B); T=\$((MAIN + 20 * 512)); D copy \$B \$T -- inode /a/twenty_k addr[1] \$T -- sit \$S clrbit \$(off_of \$B) -- sit \$S vblocks \$((\$(get sit \$S vblocks) - 1)) -- sit 20 setbit 0 -- sit 20 vblocks 1 -- sit 20 type 4 -- ssa 20 - type 1 -- ssa 20 0 nid \$(get ino /a/twenty_k) -- ssa 20 0 ofs 1 -- cp free_segment_count \$((\$(get cp free_segment_count) - 1))"
 "block-multiply-owned|-f|D inode /a/twenty_k addr[1] \$(get inode /a/b/dense addr[3])"
 "dir-bad-hash|-f|D dentry /big a_rather_long_entry_name_9 hash 0x1234567"
 "dir-wrong-bucket|-f|D dentry /big a_rather_long_entry_name_9 rebucket 2"
@@ -93,6 +117,7 @@ CASE_LIST=(
 "dir-dot|-f|D dentry /a . ino \$(get ino /big)"
 "dir-dotdot|-f|D dentry /a .. ino \$(get ino /big)"
 "dir-bad-name-len|-f|D dentry /big a_rather_long_entry_name_12 name_len 300"
+"dir-bad-name|-f|D dentry / small.txt rename small/txt"
 "dir-bitmap|-f|D dentry /big a_rather_long_entry_name_20 clrbit 2"
 "dir-multiple-parents|-f|D dentry / small.txt ino \$(get ino /a/b) -- dentry / small.txt file_type 2"
 "dir-loop|-f|D dentry /a/b/c hard ino \$(get ino /a) -- dentry /a/b/c hard file_type 2 -- dentry / a ino \$(get ino /small.txt) -- dentry / a file_type 1"

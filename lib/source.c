@@ -9,8 +9,16 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
-/* reading must not move the atime that the next run would copy */
-#define SRC_OPEN_FLAGS (O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NOATIME)
+#define SRC_OPEN_FLAGS (O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+
+int src_openat(int dirfd, const char *path, int flags)
+{
+	int fd = openat(dirfd, path, flags | O_NOATIME);
+
+	if (fd < 0 && errno == EPERM)
+		fd = openat(dirfd, path, flags);
+	return fd;
+}
 
 void src_init(struct src_reader *r, const struct f2fs_tree *t)
 {
@@ -47,7 +55,6 @@ static int open_in(const struct f2fs_tree *t, struct src_dir *d, uint32_t ti,
 		   const char *path)
 {
 	const struct f2fs_tree_dentry *de = &t->dentries[t->inodes[ti].first_dentry];
-	int fd;
 
 	if (de->parent != d->ti) {
 		char dir[PATH_MAX];
@@ -58,14 +65,8 @@ static int open_in(const struct f2fs_tree *t, struct src_dir *d, uint32_t ti,
 			d->fd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
 	}
 	if (d->fd < 0)
-		fd = open(path, SRC_OPEN_FLAGS);
-	else
-		fd = openat(d->fd, f2fs_tree_name(t, de), SRC_OPEN_FLAGS);
-	/* O_NOATIME needs ownership (or CAP_FOWNER) */
-	if (fd < 0 && errno == EPERM)
-		fd = d->fd < 0 ? open(path, SRC_OPEN_FLAGS & ~O_NOATIME)
-			       : openat(d->fd, f2fs_tree_name(t, de), SRC_OPEN_FLAGS & ~O_NOATIME);
-	return fd;
+		return src_openat(AT_FDCWD, path, SRC_OPEN_FLAGS);
+	return src_openat(d->fd, f2fs_tree_name(t, de), SRC_OPEN_FLAGS);
 }
 
 void src_prefetch(struct src_reader *r, uint32_t ti)

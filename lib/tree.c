@@ -1,5 +1,6 @@
 /* Scan a source directory tree into compact tables. */
 #include <f2fs/tree.h>
+#include "source.h"
 
 #include <dirent.h>
 #include <stdbool.h>
@@ -133,15 +134,12 @@ static int cmp_name(const void *a, const void *b)
 static int read_names(const char *path, DIR **dirp, struct name_ref **out, size_t *n,
 		      struct f2fs_error *err)
 {
-	/* O_NOATIME: scanning must not change what the next scan copies */
-	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOATIME);
+	int fd = src_openat(AT_FDCWD, path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	DIR *d;
 	struct name_ref *v = NULL;
 	size_t cap = 0, cnt = 0;
 	struct dirent *e;
 
-	if (fd < 0 && errno == EPERM)
-		fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	d = fd >= 0 ? fdopendir(fd) : NULL;
 	if (!d) {
 		int e = errno;

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Shared by the tests/fsck scripts: tool paths and a small varied tree.
 HERE=${HERE:-$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)}
 TOP_BUILD=${top_builddir:-$HERE/../..}
@@ -34,3 +35,70 @@ make_tree() {
 }
 
 summary() { echo "$1: $PASS passed, $FAIL failed"; [[ $FAIL -eq 0 ]]; }
+
+# ---- the kernel tests (kernel-*.sh), through tests/kernel/kvm-run ----------
+
+KVM_RUN=${KVM_RUN:-$HERE/../kernel/kvm-run}
+
+# kernel_tests_on NAME: end the test as skipped (77) under F2FS_KERNEL_TESTS=skip.
+kernel_tests_on() {
+	if [[ ${F2FS_KERNEL_TESTS:-auto} == skip ]]; then
+		echo "$1: skipped (F2FS_KERNEL_TESTS=skip)"
+		exit 77
+	fi
+}
+
+# guest_dev K: the guest's device for the K-th image given to kvm-run.
+guest_dev() { printf '/dev/vd%b' "\\x$(printf %x $((97 + $1)))"; }
+
+# kvm_boot NAME WANT [kvm-run options] IMAGE... JOB: boot with the first
+# image as vda and the others as --extra disks, run JOB; its output goes to
+# KVM_OUT. A missing harness ends the test as skipped (77); an exit other
+# than WANT, or no KVM_MARK in the output when that is set, is a failure
+# that ends the test.
+kvm_boot() {
+	local name=$1 want=$2 rc=0 opts=() disks=() extra=() d
+	shift 2
+	while [[ $1 == --* ]]; do opts+=("$1" "$2"); shift 2; done
+	while (($# > 1)); do disks+=("$1"); shift; done
+	for d in "${disks[@]:1}"; do extra+=(--extra "$d"); done
+	KVM_OUT=$("$KVM_RUN" "${opts[@]}" "${extra[@]}" "${disks[0]}" "$1" 2>&1) || rc=$?
+	if [[ $rc -eq 77 ]]; then
+		echo "$name: kernel harness unavailable"
+		printf '%s\n' "$KVM_OUT" | tail -3
+		exit 77
+	fi
+	if [[ $rc -ne $want || ( -n ${KVM_MARK-} && $KVM_OUT != *"$KVM_MARK"* ) ]]; then
+		local want_mark=""
+		[[ -z ${KVM_MARK-} ]] || want_mark=" and \"$KVM_MARK\" in the output"
+		bad "kvm-run exit $rc, expected $want$want_mark"
+		printf '%s\n' "$KVM_OUT" | tail -20
+		summary "$name"
+		exit 1
+	fi
+}
+
+# expect_clean LABEL IMAGE [FSCK OPTIONS]: our fsck finds IMAGE clean.
+expect_clean() {
+	local label=$1 img=$2 rc=0 res
+	shift 2
+	res=$("$FSCK" "$@" "$img" 2>&1) || rc=$?
+	if [[ $rc -eq 0 && $res == *": clean" ]]; then
+		ok "$label checks clean"
+	else
+		bad "$label (exit $rc)"
+		printf '%s\n' "$res" | head -20
+	fi
+}
+
+# expect_peer_clean LABEL IMAGE COPY: so does f2fs-tools' fsck.f2fs, when
+# installed (needs tests/lib/peer-fsck.sh sourced).
+expect_peer_clean() {
+	local why
+	[[ -x ${PEER_FSCK:-/usr/sbin/fsck.f2fs} ]] || return 0
+	if why=$(peer_fsck_clean "$2" "$3"); then
+		ok "f2fs-tools fsck: $1 clean"
+	else
+		bad "f2fs-tools fsck on $1: $why"
+	fi
+}

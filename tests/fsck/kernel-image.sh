@@ -7,12 +7,7 @@
 set -u
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
 . "$HERE/common.sh"
-KVM_RUN=${KVM_RUN:-$HERE/../kernel/kvm-run}
-
-if [[ ${F2FS_KERNEL_TESTS:-auto} == skip ]]; then
-	echo "kernel-image: skipped (F2FS_KERNEL_TESTS=skip)"
-	exit 77
-fi
+kernel_tests_on kernel-image
 W=$(mktemp -d "${TMPDIR:-/tmp}/fsck-kernel.XXXXXX") || exit 1
 trap 'rm -rf "$W"' EXIT
 
@@ -33,38 +28,15 @@ job=$W/job.sh
 {
 	echo 'set -e'
 	for k in "${!disks[@]}"; do
-		dev=/dev/vd$(printf "\\x$(printf %x $((97 + k)))")
-		echo "mount -t f2fs $dev /mnt"
+		echo "mount -t f2fs $(guest_dev "$k") /mnt"
 		echo "workload /mnt/w 200 >/dev/null"
 		echo "umount /mnt"
 		echo "echo done $k"
 	done
 } >"$job"
-extra=()
-for d in "${disks[@]:1}"; do extra+=(--extra "$d"); done
-rc=0
-out=$("$KVM_RUN" "${extra[@]}" "${disks[0]}" "$job" 2>&1) || rc=$?
-if [[ $rc -eq 77 ]]; then
-	echo "kernel-image: kernel harness unavailable"
-	printf '%s\n' "$out" | tail -3
-	exit 77
-fi
-if [[ $rc -ne 0 ]]; then
-	bad "kvm-run exit $rc"
-	printf '%s\n' "$out" | tail -20
-	summary kernel-image
-	exit 1
-fi
+kvm_boot kernel-image 0 "${disks[@]}" "$job"
 for k in "${!disks[@]}"; do
-	for mode in "" -f; do
-		rc=0
-		res=$("$FSCK" $mode "${disks[$k]}" 2>&1) || rc=$?
-		if [[ $rc -eq 0 && $res == *": clean" ]]; then
-			ok "kernel image '${OPTS[$k]:-default}' ${mode:-quick}"
-		else
-			bad "kernel image '${OPTS[$k]:-default}' ${mode:-quick} (exit $rc)"
-			printf '%s\n' "$res" | head -20
-		fi
-	done
+	expect_clean "kernel image '${OPTS[$k]:-default}' quick" "${disks[$k]}"
+	expect_clean "kernel image '${OPTS[$k]:-default}' -f" "${disks[$k]}" -f
 done
 summary kernel-image

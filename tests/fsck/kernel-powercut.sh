@@ -15,16 +15,12 @@ set -u
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
 . "$HERE/common.sh"
 . "$HERE/../lib/peer-fsck.sh"
-KVM_RUN=${KVM_RUN:-$HERE/../kernel/kvm-run}
 DUMP=${DUMP:-$TOP_BUILD/dump/dump.f2fs}
 # Long enough for the first image's workload to end and its fsync loop to run
 # for a while; the second image's longer workload is still going at the cut.
 CRASH_MS=${F2FS_POWERCUT_MS:-9000}
 
-if [[ ${F2FS_KERNEL_TESTS:-auto} == skip ]]; then
-	echo "kernel-powercut: skipped (F2FS_KERNEL_TESTS=skip)"
-	exit 77
-fi
+kernel_tests_on kernel-powercut
 W=$(mktemp -d "${TMPDIR:-/tmp}/fsck-powercut.XXXXXX") || exit 1
 # F2FS_POWERCUT_KEEP=1 keeps the images for a look afterwards.
 if [[ ${F2FS_POWERCUT_KEEP:-0} == 1 ]]; then
@@ -75,23 +71,12 @@ while :; do
 	i=$((i + 1))
 done
 EOF
-rc=0
-out=$("$KVM_RUN" --crash-after-ms "$CRASH_MS" --extra "$W/p1.img" "$W/p0.img" "$W/cut.sh" 2>&1) || rc=$?
-if [[ $rc -eq 77 ]]; then
-	echo "kernel-powercut: kernel harness unavailable"
-	printf '%s\n' "$out" | tail -3
-	exit 77
-fi
-if [[ $rc -ne 137 ]]; then
-	bad "first boot: expected the power cut (137), got exit $rc"
-	printf '%s\n' "$out" | tail -20
-	summary kernel-powercut
-	exit 1
-fi
-last=$(printf '%s\n' "$out" | sed -n 's/^synced \([0-9]*\)$/\1/p' | tail -n 1)
+# the power cut: kvm-run kills QEMU (137)
+kvm_boot kernel-powercut 137 --crash-after-ms "$CRASH_MS" "$W/p0.img" "$W/p1.img" "$W/cut.sh"
+last=$(printf '%s\n' "$KVM_OUT" | sed -n 's/^synced \([0-9]*\)$/\1/p' | tail -n 1)
 if [[ -z $last ]]; then
 	bad "the cut came before any fsync of the loop (raise F2FS_POWERCUT_MS)"
-	printf '%s\n' "$out" | tail -5
+	printf '%s\n' "$KVM_OUT" | tail -5
 	summary kernel-powercut
 	exit 1
 fi
@@ -143,31 +128,11 @@ mount -t f2fs /dev/vdb /mnt
 umount /mnt
 echo recovered
 EOF
-rc=0
-out=$("$KVM_RUN" --extra "$W/p1.img" "$W/p0.img" "$W/recover.sh" 2>&1) || rc=$?
-if [[ $rc -ne 0 || $out != *recovered* ]]; then
-	bad "second boot (recovery mount) exit $rc"
-	printf '%s\n' "$out" | tail -20
-	summary kernel-powercut
-	exit 1
-fi
+KVM_MARK=recovered kvm_boot kernel-powercut 0 "$W/p0.img" "$W/p1.img" "$W/recover.sh"
 ok "recovery mount kept all $((last + 1)) fsynced files"
 
 for k in "${!OPTS[@]}"; do
-	rc=0
-	res=$("$FSCK" -f -n "$W/p$k.img" 2>&1) || rc=$?
-	if [[ $rc -eq 0 && $res == *": clean" ]]; then
-		ok "recovered image '${OPTS[$k]:-default}' checks clean"
-	else
-		bad "recovered image '${OPTS[$k]:-default}' (exit $rc)"
-		printf '%s\n' "$res" | head -20
-	fi
-	if [[ -x ${PEER_FSCK:-/usr/sbin/fsck.f2fs} ]]; then
-		if why=$(peer_fsck_clean "$W/p$k.img" "$W/peer.img"); then
-			ok "f2fs-tools fsck: recovered image '${OPTS[$k]:-default}' clean"
-		else
-			bad "f2fs-tools fsck on recovered image '${OPTS[$k]:-default}': $why"
-		fi
-	fi
+	expect_clean "recovered image '${OPTS[$k]:-default}'" "$W/p$k.img" -f -n
+	expect_peer_clean "recovered image '${OPTS[$k]:-default}'" "$W/p$k.img" "$W/peer.img"
 done
 summary kernel-powercut

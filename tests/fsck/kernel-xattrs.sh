@@ -10,7 +10,6 @@ set -u
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
 . "$HERE/common.sh"
 . "$HERE/../lib/peer-fsck.sh"
-KVM_RUN=${KVM_RUN:-$HERE/../kernel/kvm-run}
 CC=${CC:-cc}
 
 unavailable() {
@@ -18,10 +17,7 @@ unavailable() {
 	[[ ${F2FS_REQUIRE_KERNEL:-0} == 1 ]] && exit 1
 	exit 77
 }
-if [[ ${F2FS_KERNEL_TESTS:-auto} == skip ]]; then
-	echo "kernel-xattrs: skipped (F2FS_KERNEL_TESTS=skip)"
-	exit 77
-fi
+kernel_tests_on kernel-xattrs
 W=$(mktemp -d "${TMPDIR:-/tmp}/fsck-kxattr.XXXXXX") || exit 1
 trap 'rm -rf "$W"' EXIT
 "$CC" -static -O2 -Wall -Wextra -o "$W/fsck-xattrs" "$HERE/guest-xattrs.c" 2>"$W/cc.err" ||
@@ -45,44 +41,16 @@ done
 {
 	echo 'set -e'
 	for k in "${!disks[@]}"; do
-		dev=/dev/vd$(printf "\\x$(printf %x $((97 + k)))")
-		echo "mount -t f2fs $dev /mnt"
+		echo "mount -t f2fs $(guest_dev "$k") /mnt"
 		echo "fsck-xattrs /mnt/xa ${projs[$k]}"
 		echo "umount /mnt"
 	done
 	echo 'echo all-done'
 } >"$W/job.sh"
-extra=()
-for d in "${disks[@]:1}"; do extra+=(--extra "$d"); done
-rc=0
-out=$("$KVM_RUN" --file "$W/fsck-xattrs" "${extra[@]}" "${disks[0]}" "$W/job.sh" 2>&1) || rc=$?
-if [[ $rc -eq 77 ]]; then
-	echo "kernel-xattrs: kernel harness unavailable"
-	printf '%s\n' "$out" | tail -3
-	exit 77
-fi
-if [[ $rc -ne 0 || $out != *all-done* ]]; then
-	bad "kvm-run exit $rc"
-	printf '%s\n' "$out" | tail -20
-	summary kernel-xattrs
-	exit 1
-fi
-printf '%s\n' "$out" | grep '^fsck-xattrs:' | sed 's/^/  /'
+KVM_MARK=all-done kvm_boot kernel-xattrs 0 --file "$W/fsck-xattrs" "${disks[@]}" "$W/job.sh"
+printf '%s\n' "$KVM_OUT" | grep '^fsck-xattrs:' | sed 's/^/  /'
 for k in "${!disks[@]}"; do
-	rc=0
-	res=$("$FSCK" -f -n "${disks[$k]}" 2>&1) || rc=$?
-	if [[ $rc -eq 0 && $res == *": clean" ]]; then
-		ok "kernel xattrs '${labels[$k]}' check clean"
-	else
-		bad "kernel xattrs '${labels[$k]}' (exit $rc)"
-		printf '%s\n' "$res" | head -20
-	fi
-	if [[ -x ${PEER_FSCK:-/usr/sbin/fsck.f2fs} ]]; then
-		if why=$(peer_fsck_clean "${disks[$k]}" "$W/peer.img"); then
-			ok "f2fs-tools fsck: kernel xattrs '${labels[$k]}' clean"
-		else
-			bad "f2fs-tools fsck on kernel xattrs '${labels[$k]}': $why"
-		fi
-	fi
+	expect_clean "kernel xattrs '${labels[$k]}'" "${disks[$k]}" -f -n
+	expect_peer_clean "kernel xattrs '${labels[$k]}'" "${disks[$k]}" "$W/peer.img"
 done
 summary kernel-xattrs

@@ -43,6 +43,7 @@ struct f2fs_dev {
 	uint64_t bytes_written;
 	bool dirty;             /* changed since the last fsync */
 	int64_t fail_after;     /* blocks until injected failure; -1 = never */
+	uint64_t bad_start, bad_count;   /* blocks whose reads fail (tests) */
 };
 
 static int drain_queue(struct f2fs_dev *dev, struct f2fs_error *err);
@@ -248,6 +249,12 @@ uint64_t f2fs_dev_zone_bytes(const struct f2fs_dev *dev) { return dev->zone_byte
 uint64_t f2fs_dev_bytes_written(const struct f2fs_dev *dev) { return dev->bytes_written; }
 void f2fs_dev_fail_after(struct f2fs_dev *dev, int64_t nblocks) { dev->fail_after = nblocks; }
 
+void f2fs_dev_fail_read(struct f2fs_dev *dev, uint64_t blkaddr, uint64_t count)
+{
+	dev->bad_start = blkaddr;
+	dev->bad_count = count;
+}
+
 bool f2fs_dev_is_all_holes(const struct f2fs_dev *dev)
 {
 	return !dev->blockdev && lseek(dev->fd, 0, SEEK_DATA) < 0 && errno == ENXIO;
@@ -272,6 +279,15 @@ int f2fs_dev_pread(struct f2fs_dev *dev, uint64_t offset, void *buf,
 
 	if (ret)
 		return ret;
+	if (dev->bad_count && len > 0 && offset / F2FS_BLKSIZE < dev->bad_start + dev->bad_count &&
+	    (offset + len - 1) / F2FS_BLKSIZE >= dev->bad_start) {
+		uint64_t first = offset / F2FS_BLKSIZE;
+
+		if (first < dev->bad_start)
+			first = dev->bad_start;
+		return f2fs_fail(err, -EIO, "read error on %s: %s (injected at block %llu)",
+				 dev->path, strerror(EIO), (unsigned long long)first);
+	}
 	while (len > 0) {
 		ssize_t n = pread(dev->fd, p, len, (off_t)offset);
 

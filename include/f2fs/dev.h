@@ -80,4 +80,8 @@ uint64_t f2fs_dev_bytes_written(const struct f2fs_dev *dev);
 /* Crash tests: fail every write after the next n blocks (-1 = never). */
 void f2fs_dev_fail_after(struct f2fs_dev *dev, int64_t nblocks);
 
+/* Tests: every read that touches blocks [blkaddr, blkaddr + count) fails
+ * with -EIO, as on a bad sector, until called again (count 0 = none). */
+void f2fs_dev_fail_read(struct f2fs_dev *dev, uint64_t blkaddr, uint64_t count);
+
 #endif

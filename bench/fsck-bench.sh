@@ -6,7 +6,9 @@
 #
 # Per size and tool: one untimed run, then RUNS warm timed runs (median) and
 # one cold run after `sync; echo 3 > /proc/sys/vm/drop_caches` (root only;
-# skipped otherwise). Wall time and peak RSS come from /usr/bin/time -f "%e %M".
+# skipped otherwise). Every run goes through bench/runtime.c (`timed` of
+# bench/common.sh): wall time is CLOCK_MONOTONIC around posix_spawn + wait4
+# of the tool alone, peak RSS is wait4's ru_maxrss (KiB).
 #
 # "Read bound": the time to just read, with pread(2) in 2 MiB chunks, what a
 # full check must read at least: the metadata area (block 0 up to
@@ -19,7 +21,9 @@
 set -euo pipefail
 
 SELF_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-ROOT=$(cd "$SELF_DIR/.." && pwd)
+# shellcheck source=bench/common.sh
+. "$SELF_DIR/common.sh"
+
 SIZES="10k 100k 1M"
 RUNS=3
 WORK=${TMPDIR:-/var/tmp}
@@ -32,7 +36,7 @@ usage() {
 	cat <<USAGE
 Usage: $0 [--sizes "10k 100k 1M"] [--runs N] [--work DIR] [--bin DIR] [--no-cold]
   --bin DIR   build directory holding mkfs/mkfs.f2fs and fsck/fsck.f2fs
-              (default \$ROOT/build if it has them, else \$ROOT)
+              (default: each the first built under build/ or the source tree)
   --work DIR  where trees and images go (default \${TMPDIR:-/var/tmp};
               not tmpfs if cold runs are to mean anything)
 USAGE
@@ -48,14 +52,10 @@ while [[ $# -gt 0 ]]; do
 	*) usage >&2; exit 16 ;;
 	esac
 done
-if [[ -z $BIN ]]; then
-	if [[ -x $ROOT/build/fsck/fsck.f2fs ]]; then BIN=$ROOT/build; else BIN=$ROOT; fi
-fi
-MKFS=$BIN/mkfs/mkfs.f2fs
-OURS=$BIN/fsck/fsck.f2fs
-for x in "$MKFS" "$OURS" "$THEIRS" /usr/bin/time; do
-	[[ -x $x ]] || { echo "missing $x" >&2; exit 1; }
-done
+log() { echo "$*" >&2; }
+MKFS=$(our_tool "${BIN:+$BIN/mkfs/mkfs.f2fs}" mkfs/mkfs.f2fs --bin) || exit 1
+OURS=$(our_tool "${BIN:+$BIN/fsck/fsck.f2fs}" fsck/fsck.f2fs --bin) || exit 1
+[[ -x $THEIRS ]] || { echo "missing $THEIRS" >&2; exit 1; }
 if [[ $COLD = 1 && ( $(id -u) != 0 || ! -w /proc/sys/vm/drop_caches ) ]]; then
 	echo "not root: no cold runs" >&2
 	COLD=0
@@ -63,16 +63,12 @@ fi
 
 T=$(mktemp -d "$WORK/fsck-bench.XXXXXX")
 trap 'rm -rf "$T"' EXIT
+BENCH_WORK=$T
+bench_init
 
 num() { local s=$1; s=${s/k/000}; s=${s/M/000000}; echo "$s"; }
 drop() { sync; echo 3 >/proc/sys/vm/drop_caches; }
-median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-
-# timed CMD...: prints "wall rss_kib"
-timed() {
-	/usr/bin/time -o "$T/time" -f "%e %M" "$@" </dev/null >"$T/out" 2>&1 || true
-	tail -n 1 "$T/time"
-}
+median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
 readbound() {
 	python3 - "$1" <<'PY'
@@ -123,23 +119,24 @@ for size in $SIZES; do
 	declare -A w=() r=() c=() cr=()
 	for tool in ours theirs; do
 		if [[ $tool = ours ]]; then cmd=("$OURS" -f -n "$img"); else cmd=("$THEIRS" -f --dry-run "$T/copy"); fi
-		timed "${cmd[@]}" >/dev/null
-		[[ $tool = ours ]] && cp "$T/out" "$T/ours.out" || cp "$T/out" "$T/theirs.out"
-		: >"$T/walls"; rss=0
+		# untimed warm-up; its output is the tool's verdict
+		timed "$T/$tool.out" "${cmd[@]}" </dev/null
+		[[ $tool = ours ]] || fsck_verdict "$T_RC" "$T/theirs.out"
+		walls=(); rss=0
 		for _ in $(seq "$RUNS"); do
-			read -r wall m < <(timed "${cmd[@]}")
-			echo "$wall" >>"$T/walls"
-			(( m > rss )) && rss=$m
+			timed "$T/out" "${cmd[@]}" </dev/null
+			walls+=("$T_WALL")
+			if (( T_RSS > rss )); then rss=$T_RSS; fi
 		done
-		w[$tool]=$(median <"$T/walls"); r[$tool]=$rss
+		w[$tool]=$(printf '%s\n' "${walls[@]}" | median); r[$tool]=$rss
 		if [[ $COLD = 1 ]]; then
 			drop
-			read -r wall m < <(timed "${cmd[@]}")
-			c[$tool]=$wall; cr[$tool]=$m
+			timed "$T/out" "${cmd[@]}" </dev/null
+			c[$tool]=$(printf '%.3f' "$T_WALL"); cr[$tool]="${c[$tool]}s $T_RSS KiB"
 		else
 			c[$tool]=-; cr[$tool]=-
 		fi
-		echo "  $tool: warm ${w[$tool]}s ${r[$tool]} KiB, cold ${c[$tool]}s" >&2
+		echo "  $tool: warm $(printf '%.3f' "${w[$tool]}")s ${r[$tool]} KiB, cold ${cr[$tool]}" >&2
 	done
 	readbound "$img" >/dev/null
 	read -r rbw rbbytes rbsegs < <(readbound "$img")
@@ -147,9 +144,9 @@ for size in $SIZES; do
 	if [[ $COLD = 1 ]]; then drop; read -r rbc _ _ < <(readbound "$img"); fi
 	echo "  read bound: warm ${rbw}s cold ${rbc}s ($rbbytes bytes, $rbsegs segments)" >&2
 	verdict_ours=$(tail -n 3 "$T/ours.out" | tr '\n' ' ' | cut -c1-60)
-	report+=("| $size | $(numfmt --to=iec "$alloc") | ${w[ours]} | ${w[theirs]} | $(awk -v a="${w[theirs]}" -v b="${w[ours]}" 'BEGIN{printf "%.1fx", (b>0?a/b:0)}') | ${c[ours]} | ${c[theirs]} | $rbw | $rbc | $(numfmt --to=iec "$rbbytes") | ${r[ours]} | ${r[theirs]} | $(awk -v a="${r[ours]}" -v b="${r[theirs]}" 'BEGIN{printf "%.2f", a/b}') |")
+	report+=("| $size | $(human "$alloc") | $(printf '%.3f' "${w[ours]}") | $(printf '%.3f' "${w[theirs]}") | $(ratio "${w[theirs]}" "${w[ours]}")x | ${c[ours]} | ${c[theirs]} | $rbw | $rbc | $(human "$rbbytes") | ${r[ours]} | ${r[theirs]} | $(ratio "${r[ours]}" "${r[theirs]}" 2) |")
 	echo "  ours said: $verdict_ours" >&2
-	grep -iE 'fsck|error|fail' "$T/theirs.out" | tail -n 2 | sed 's/^/  theirs said: /' >&2 || true
+	echo "  theirs said: $FSCK_RESULT (bench/common.sh fsck_verdict)" >&2
 	rm -f "$img" "$T/copy"
 	unset w r c cr
 done

@@ -7,21 +7,27 @@
 #       (-s 0~-1), and for ours also --segments and --gc (victim ranking).
 #
 # Every command runs once, after one untimed warm-up read of the image (of
-# its metadata area for the 1 TiB one), with
-# stdout to /dev/null; /usr/bin/time gives wall time and peak RSS.
-# f2fs-tools' dump.f2fs runs in a scratch directory (its -a/-s write dump_ssa
-# / dump_sit files there) with stdin from /dev/null, under `timeout`.
+# its metadata area for the 1 TiB one), under `timeout`, in a scratch
+# directory (f2fs-tools' -a/-s write dump_ssa / dump_sit files there), with
+# stdin from /dev/null, stdout to /dev/null and stderr to a file. It is
+# timed by bench/runtime.c (`timed_split` of bench/common.sh): wall time is
+# CLOCK_MONOTONIC around posix_spawn + wait4 of `timeout` and the tool, peak
+# RSS is wait4's ru_maxrss (KiB; the report gives MiB).
 #
 # Usage: bench/dump-bench.sh [--files N] [--ours PATH] [--theirs PATH]
 #                            [--mkfs PATH] [--timeout S] [--work DIR]
+# --ours and --mkfs default to the first built dump/dump.f2fs and
+# mkfs/mkfs.f2fs under build/ or the source tree.
 # The report (markdown) goes to stdout, progress to stderr.
 set -euo pipefail
 
 SELF_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-ROOT=$(cd "$SELF_DIR/.." && pwd)
+# shellcheck source=bench/common.sh
+. "$SELF_DIR/common.sh"
+
 FILES=100000
-OURS=$ROOT/build/dump/dump.f2fs
-MKFS=$ROOT/build/mkfs/mkfs.f2fs
+OURS=""
+MKFS=""
 THEIRS=/usr/sbin/dump.f2fs
 TIMEOUT=600
 WORK=""
@@ -33,38 +39,41 @@ while (($#)); do
 	--mkfs) MKFS=$2; shift 2 ;;
 	--timeout) TIMEOUT=$2; shift 2 ;;
 	--work) WORK=$2; shift 2 ;;
-	-h | --help) sed -n '2,17p' "$0"; exit 0 ;;
+	-h | --help) sed -n '2,/^[^#]/{/^#/p}' "$0"; exit 0 ;;
 	*) echo "dump-bench: unknown argument $1" >&2; exit 2 ;;
 	esac
 done
-for t in "$OURS" "$MKFS" /usr/bin/time; do
-	[[ -x $t ]] || { echo "dump-bench: $t missing" >&2; exit 2; }
-done
+log() { echo "dump-bench: $*" >&2; }
+# absolute: the runs below are in the scratch directory
+OURS=$(our_tool "$OURS" dump/dump.f2fs) || exit 2
+MKFS=$(our_tool "$MKFS" mkfs/mkfs.f2fs --mkfs) || exit 2
+OURS=$(abs_path "$OURS") MKFS=$(abs_path "$MKFS")
 have_theirs=1
-[[ -x $THEIRS ]] || { echo "dump-bench: $THEIRS missing, ours only" >&2; have_theirs=0; }
+[[ -x $THEIRS ]] || { log "$THEIRS missing, ours only"; have_theirs=0; }
+((have_theirs == 0)) || THEIRS=$(abs_path "$THEIRS")
 
 if [[ -z $WORK ]]; then
 	WORK=$(mktemp -d "${TMPDIR:-/tmp}/dump-bench.XXXXXX")
 	trap 'rm -rf "$WORK"' EXIT
 fi
 mkdir -p "$WORK/scratch"
+WORK=$(cd "$WORK" && pwd)
+BENCH_WORK=$WORK
+bench_init
 
 ROWS=()
-# timed NAME TOOL CMD...: one row "| NAME | TOOL | wall s | RSS MiB | note |"
-timed() {
-	local name=$1 tool=$2 rc note=""
+# row NAME TOOL CMD...: one timed run, adds "| NAME | TOOL | wall s | RSS MiB | note |"
+row() {
+	local name=$1 tool=$2 note=""
 	shift 2
-	echo "dump-bench: $tool: $*" >&2
-	set +e
-	(cd "$WORK/scratch" && /usr/bin/time -f '%e %M' -o "$WORK/time" \
-		timeout "$TIMEOUT" "$@" </dev/null >/dev/null 2>"$WORK/stderr")
-	rc=$?
-	set -e
-	wall=$(tail -1 "$WORK/time" | cut -d' ' -f1) rss=$(tail -1 "$WORK/time" | cut -d' ' -f2)
-	((rc == 124)) && note="timed out after ${TIMEOUT} s"
-	((rc != 0 && rc != 124)) && note="exit $rc: $(tail -1 "$WORK/stderr" | cut -c1-80)"
-	ROWS+=("| $name | $tool | $wall | $(awk -v k="$rss" 'BEGIN { printf "%.1f", k / 1024 }') | $note |")
-	echo "dump-bench: ${ROWS[-1]}" >&2
+	log "$tool: $*"
+	cd "$WORK/scratch"
+	timed_split /dev/null "$WORK/stderr" timeout "$TIMEOUT" "$@" </dev/null
+	cd "$OLDPWD"
+	((T_RC == 124)) && note="timed out after ${TIMEOUT} s"
+	((T_RC != 0 && T_RC != 124)) && note="exit $T_RC: $(tail -1 "$WORK/stderr" | cut -c1-80)"
+	ROWS+=("| $name | $tool | $(printf '%.3f' "$T_WALL") | $(awk -v k="$T_RSS" 'BEGIN { printf "%.1f", k / 1024 }') | $note |")
+	log "${ROWS[-1]}"
 	rm -f "$WORK/scratch"/dump_*
 }
 
@@ -79,8 +88,8 @@ cat "$img" >/dev/null
 main=$("$OURS" --json --sb "$img" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d[list(d)[0]]["segment_count_main"])')
 used=$("$OURS" --json --segments "$img" | python3 -c 'import json,sys; print(json.load(sys.stdin)["segments"]["valid_blocks"])')
 A="a: -a 0~-1, $FILES files ($main segs, $used valid blocks)"
-timed "$A" ours "$OURS" -a 0~-1 "$img"
-((have_theirs)) && timed "$A" f2fs-tools "$THEIRS" -a 0~-1 "$img"
+row "$A" ours "$OURS" -a 0~-1 "$img"
+((have_theirs)) && row "$A" f2fs-tools "$THEIRS" -a 0~-1 "$img"
 rm -f "$img"
 
 # (b) SIT and victim ranking of a 1 TiB image
@@ -92,12 +101,12 @@ meta=$("$OURS" --json --sb "$img" | python3 -c 'import json,sys; d=json.load(sys
 dd if="$img" of=/dev/null bs=4096 count="$meta" status=none
 main=$("$OURS" --json --sb "$img" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d[list(d)[0]]["segment_count_main"])')
 B="b: 1 TiB ($main segs)"
-timed "$B -s 0~-1" ours "$OURS" -s 0~-1 "$img"
-((have_theirs)) && timed "$B -s 0~-1" f2fs-tools "$THEIRS" -s 0~-1 "$img"
-timed "$B --segments" ours "$OURS" --segments "$img"
-timed "$B --gc" ours "$OURS" --gc "$img"
-timed "$B --gc --fg --policy greedy" ours "$OURS" --gc --fg --policy greedy "$img"
-timed "$B --gc --policy age" ours "$OURS" --gc --policy age "$img"
+row "$B -s 0~-1" ours "$OURS" -s 0~-1 "$img"
+((have_theirs)) && row "$B -s 0~-1" f2fs-tools "$THEIRS" -s 0~-1 "$img"
+row "$B --segments" ours "$OURS" --segments "$img"
+row "$B --gc" ours "$OURS" --gc "$img"
+row "$B --gc --fg --policy greedy" ours "$OURS" --gc --fg --policy greedy "$img"
+row "$B --gc --policy age" ours "$OURS" --gc --policy age "$img"
 rm -f "$img"
 
 echo "Machine: $(nproc) CPUs, $(uname -r); ours: $("$OURS" -V 2>&1 | head -1);" \

@@ -77,19 +77,31 @@ row() {
 	rm -f "$WORK/scratch"/dump_*
 }
 
+# both NAME ARGS...: row NAME for ours and (if present) f2fs-tools, each run
+# with ARGS
+both() {
+	row "$1" ours "$OURS" "${@:2}"
+	((have_theirs == 0)) || row "$1" f2fs-tools "$THEIRS" "${@:2}"
+}
+
+# sb_field IMG FIELD: a superblock field of IMG, from our dump.f2fs --json --sb
+sb_field() {
+	"$OURS" --json --sb "$1" |
+		python3 -c 'import json,sys; d=json.load(sys.stdin); print(d[list(d)[0]][sys.argv[1]])' "$2"
+}
+
 # (a) SSA of a FILES-file image
 tree=$WORK/tree img=$WORK/rootdir.img
-echo "dump-bench: generating $FILES files" >&2
+log "generating $FILES files"
 python3 "$SELF_DIR/gen-bench-tree.py" "$FILES" "$tree" >/dev/null
 truncate -s 4G "$img"
 "$MKFS" -q -f --rootdir "$tree" "$img" >/dev/null
 rm -rf "$tree"
 cat "$img" >/dev/null
-main=$("$OURS" --json --sb "$img" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d[list(d)[0]]["segment_count_main"])')
+main=$(sb_field "$img" segment_count_main)
 used=$("$OURS" --json --segments "$img" | python3 -c 'import json,sys; print(json.load(sys.stdin)["segments"]["valid_blocks"])')
 A="a: -a 0~-1, $FILES files ($main segs, $used valid blocks)"
-row "$A" ours "$OURS" -a 0~-1 "$img"
-((have_theirs)) && row "$A" f2fs-tools "$THEIRS" -a 0~-1 "$img"
+both "$A" -a 0~-1 "$img"
 rm -f "$img"
 
 # (b) SIT and victim ranking of a 1 TiB image
@@ -97,12 +109,11 @@ img=$WORK/1t.img
 truncate -s 1T "$img"
 "$MKFS" -q -f "$img" >/dev/null
 # warm-up: the metadata area only (the image is sparse, 1 TiB)
-meta=$("$OURS" --json --sb "$img" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d[list(d)[0]]["main_blkaddr"])')
+meta=$(sb_field "$img" main_blkaddr)
 dd if="$img" of=/dev/null bs=4096 count="$meta" status=none
-main=$("$OURS" --json --sb "$img" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d[list(d)[0]]["segment_count_main"])')
+main=$(sb_field "$img" segment_count_main)
 B="b: 1 TiB ($main segs)"
-row "$B -s 0~-1" ours "$OURS" -s 0~-1 "$img"
-((have_theirs)) && row "$B -s 0~-1" f2fs-tools "$THEIRS" -s 0~-1 "$img"
+both "$B -s 0~-1" -s 0~-1 "$img"
 row "$B --segments" ours "$OURS" --segments "$img"
 row "$B --gc" ours "$OURS" --gc "$img"
 row "$B --gc --fg --policy greedy" ours "$OURS" --gc --fg --policy greedy "$img"

@@ -112,6 +112,25 @@ void ck_pb(struct ck *ck, enum f2fs_problem_code code, const struct ck_at *at,
 	r->nproblems++;
 }
 
+void ck_pb_name(struct ck *ck, enum f2fs_problem_code code, uint32_t nid, uint32_t dir,
+		const uint8_t *name, uint32_t len)
+{
+	for (size_t i = 0; i < ck->r->nproblems; i++) {
+		const struct f2fs_problem *p = &ck->r->problems[i];
+		char *s;
+
+		if (p->code != code || !(p->have & F2FS_PF_NID) || p->nid != nid)
+			continue;
+		if (ck->paths[i].name || !(s = malloc(len + 1)))
+			return;
+		memcpy(s, name, len);
+		s[len] = 0;
+		ck->paths[i].ino = dir;
+		ck->paths[i].name = s;
+		return;
+	}
+}
+
 void ck_progress(struct ck *ck, const char *phase, uint64_t done, uint64_t total)
 {
 	if (ck->opt->progress)
@@ -285,15 +304,41 @@ static uint64_t map_next(const uint8_t *map, uint64_t i, uint64_t total)
 	return total;
 }
 
+/*
+ * One wanted block of a batch. When the batch read failed (a bad sector
+ * anywhere in it, wanted or in a gap), each wanted block is read alone, so
+ * that a bad block costs only itself: fn gets those that read, bad (when
+ * given) those that do not; without bad, the error ends the phase. *alone
+ * is the address last read alone (a key may repeat an address), *rd its
+ * result, *e its error.
+ */
+static int batch_block(struct ck *ck, int failed, uint32_t item, uint32_t addr, uint8_t *blk,
+		       uint64_t *alone, int *rd, struct f2fs_error *e, ck_block_fn fn,
+		       ck_bad_fn bad, void *arg)
+{
+	if (!failed)
+		return fn(ck, item, addr, blk, arg);
+	if (*alone != addr) {
+		*alone = addr;
+		*rd = f2fs_dev_read(f2fs_fs_dev(ck->fs), addr, blk, 1, e);
+	}
+	if (!*rd)
+		return fn(ck, item, addr, blk, arg);
+	if (!bad || *rd == -ENOMEM)
+		return f2fs_fail(ck->err, *rd, "%s", e->msg);
+	return bad(ck, item, addr, e, arg);
+}
+
 int ck_read_map(struct ck *ck, const uint8_t *map, uint64_t total, const char *phase,
-		ck_block_fn fn, void *arg)
+		ck_block_fn fn, ck_bad_fn bad, void *arg)
 {
 	struct f2fs_dev *dev = f2fs_fs_dev(ck->fs);
 	uint64_t i = map_next(map, 0, total);
+	struct f2fs_error e;
 
 	while (i < total) {
-		uint64_t first = i, last = i, j;
-		int ret;
+		uint64_t first = i, last = i, j, alone = UINT64_MAX;
+		int failed, rd = 0;
 
 		/* the batch: set bits no more than CK_IO_GAP apart, CK_IO_BLOCKS in all */
 		for (j = map_next(map, i + 1, total); j < total; j = map_next(map, j + 1, total)) {
@@ -301,13 +346,13 @@ int ck_read_map(struct ck *ck, const uint8_t *map, uint64_t total, const char *p
 				break;
 			last = j;
 		}
-		ret = f2fs_dev_read(dev, ck->main_blkaddr + first, ck->io,
-				    (size_t)(last - first) + 1, ck->err);
-		if (ret)
-			return ret;
+		failed = f2fs_dev_read(dev, ck->main_blkaddr + first, ck->io,
+				       (size_t)(last - first) + 1, &e) != 0;
 		for (uint64_t k = first; k <= last; k = map_next(map, k + 1, total)) {
-			ret = fn(ck, 0, (uint32_t)(ck->main_blkaddr + k),
-				 ck->io + (size_t)(k - first) * F2FS_BLKSIZE, arg);
+			int ret = batch_block(ck, failed, 0, (uint32_t)(ck->main_blkaddr + k),
+					      ck->io + (size_t)(k - first) * F2FS_BLKSIZE,
+					      &alone, &rd, &e, fn, bad, arg);
+
 			if (ret)
 				return ret;
 		}
@@ -318,16 +363,18 @@ int ck_read_map(struct ck *ck, const uint8_t *map, uint64_t total, const char *p
 }
 
 int ck_read_sorted(struct ck *ck, const uint64_t *keys, size_t n,
-		   const char *phase, ck_block_fn fn, void *arg)
+		   const char *phase, ck_block_fn fn, ck_bad_fn bad, void *arg)
 {
 	struct f2fs_dev *dev = f2fs_fs_dev(ck->fs);
 	uint64_t dev_blocks = f2fs_dev_bytes(dev) / F2FS_BLKSIZE;
+	struct f2fs_error e;
 	size_t i = 0;
 
 	while (i < n) {
 		uint32_t first = (uint32_t)(keys[i] >> 32), last = first;
+		uint64_t alone = UINT64_MAX;
 		size_t j = i + 1;
-		int ret;
+		int failed, rd = 0;
 
 		while (j < n) {
 			uint32_t a = (uint32_t)(keys[j] >> 32);
@@ -342,14 +389,13 @@ int ck_read_sorted(struct ck *ck, const uint64_t *keys, size_t n,
 			i = j;
 			continue;
 		}
-		ret = f2fs_dev_read(dev, first, ck->io, (size_t)(last - first) + 1, ck->err);
-		if (ret)
-			return ret;
+		failed = f2fs_dev_read(dev, first, ck->io, (size_t)(last - first) + 1, &e) != 0;
 		for (size_t k = i; k < j; k++) {
 			uint32_t a = (uint32_t)(keys[k] >> 32);
+			int ret = batch_block(ck, failed, (uint32_t)keys[k], a,
+					      ck->io + (size_t)(a - first) * F2FS_BLKSIZE,
+					      &alone, &rd, &e, fn, bad, arg);
 
-			ret = fn(ck, (uint32_t)keys[k], a,
-				 ck->io + (size_t)(a - first) * F2FS_BLKSIZE, arg);
 			if (ret)
 				return ret;
 		}
@@ -465,6 +511,8 @@ static int check_run(struct ck *ck, const char *path)
 		return f2fs_fail(ck->err, -ENOMEM, "out of memory");
 	ck->r->mode = opt->mode;
 	ret = f2fs_fs_open(&ck->fs, path, ck->err);
+	if (!ret && opt->opened)
+		opt->opened(ck->fs, opt->opened_arg);
 	if (!ret)
 		ret = ck_more_init(ck);
 	if (ret)

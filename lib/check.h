@@ -51,6 +51,7 @@ enum {
 	NR_REACHED = 1 << 2,      /* pointed to by its parent node */
 	NR_BAD    = 1 << 3,       /* unusable: reported already */
 	NR_SELF   = 1 << 4,       /* the NAT gives ino == nid */
+	NR_UNREADABLE = 1 << 5,   /* its block could not be read (with NR_BAD) */
 };
 
 /* Per inode (NR_INODE). */
@@ -205,6 +206,11 @@ struct ck {
 void ck_pb(struct ck *ck, enum f2fs_problem_code code, const struct ck_at *at,
 	   const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
+/* Name the path of the first record of code about nid, if it has none yet:
+ * entry name (len bytes) of directory dir. */
+void ck_pb_name(struct ck *ck, enum f2fs_problem_code code, uint32_t nid, uint32_t dir,
+		const uint8_t *name, uint32_t len);
+
 void ck_progress(struct ck *ck, const char *phase, uint64_t done, uint64_t total);
 
 /* Is blkaddr in the main area; its segment and offset. */
@@ -314,15 +320,27 @@ int ck_add_blk(struct ck *ck, uint32_t addr, uint32_t nid, uint32_t idx, int nod
 
 typedef int (*ck_block_fn)(struct ck *ck, uint32_t item, uint32_t addr,
 			   const uint8_t *blk, void *arg);
-/* Read the main blocks set in map (ck.owned layout) in address order, in
- * batches; fn gets each (item 0). */
+/* A block that could not be read (e says why); returns 0 to go on. */
+typedef int (*ck_bad_fn)(struct ck *ck, uint32_t item, uint32_t addr,
+			 const struct f2fs_error *e, void *arg);
+/*
+ * Read the main blocks set in map (ck.owned layout) in address order, in
+ * batches; fn gets each (item 0). A batch whose read fails is read again
+ * block by block: bad gets each block that still fails and the rest go on;
+ * with bad NULL such a block ends the read with its error.
+ */
 int ck_read_map(struct ck *ck, const uint8_t *map, uint64_t total, const char *phase,
-		ck_block_fn fn, void *arg);
+		ck_block_fn fn, ck_bad_fn bad, void *arg);
 
-/* Read sorted (addr << 32 | item) keys in batches; fn gets each block. */
+/* Read sorted (addr << 32 | item) keys in batches; fn gets each block,
+ * bad each that cannot be read, as ck_read_map(). */
 int ck_read_sorted(struct ck *ck, const uint64_t *keys, size_t n,
-		   const char *phase, ck_block_fn fn, void *arg);
+		   const char *phase, ck_block_fn fn, ck_bad_fn bad, void *arg);
 void ck_sort_keys(uint64_t *keys, size_t n);
+
+/* Report node.unreadable for nid, whose block addr could not be read
+ * (lib/check_tree.c). */
+void ck_node_unreadable(struct ck *ck, uint32_t nid, uint32_t addr, const struct f2fs_error *e);
 
 /* Phases. */
 int ck_meta(struct ck *ck);         /* lib/check_meta.c: sb, cp, SIT, NAT, nat_bits */

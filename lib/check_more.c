@@ -30,6 +30,13 @@ uint32_t ck_more_node_owner(struct ck *ck, uint32_t nid)
 	return n ? ck_nid_ino(n, nid) : 0;
 }
 
+int ck_more_unreadable(struct ck *ck, uint32_t nid)
+{
+	const struct ck_nid *n = ck_nid_find(ck, nid);
+
+	return n && (n->flags & NR_UNREADABLE);
+}
+
 int ck_more_set_orphan(struct ck *ck, uint32_t ino)
 {
 	struct ck_nid *n = ck_inode(ck, ino);

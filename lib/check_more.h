@@ -80,6 +80,8 @@ void ck_orphans_after(struct ck *ck);
 int ck_more_inode(struct ck *ck, uint32_t ino, uint32_t *links, uint32_t *refs);
 /* Owner of node nid, or 0 when nid is not in use. */
 uint32_t ck_more_node_owner(struct ck *ck, uint32_t nid);
+/* Was the block of nid unreadable in the walk (node.unreadable)? */
+int ck_more_unreadable(struct ck *ck, uint32_t nid);
 /* Mark inode ino as an orphan; returns 1 if it was marked already. */
 int ck_more_set_orphan(struct ck *ck, uint32_t ino);
 /* Is directory dir casefolded? */

@@ -37,6 +37,8 @@ static int entry(struct ck *ck, uint32_t ino, uint32_t blk, uint32_t k, uint64_t
 	uint32_t links, refs, owner;
 
 	if (!ck_more_inode(ck, ino, &links, &refs)) {
+		if (ck_more_unreadable(ck, ino))
+			return 0;   /* node.unreadable says it all */
 		owner = ck_more_node_owner(ck, ino);
 		if (owner)
 			ck_pb(ck, F2FS_PB_ORPHAN_NOT_INODE, AT(A_NID(ino), A_BLK(addr), A_FOUND(k)),

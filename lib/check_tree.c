@@ -446,9 +446,10 @@ static int cmp_u64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* The nid the NAT maps to addr. Needed only when a node footer names
- * another nid, so the table behind it is made on first use. */
-static int nid_at(struct ck *ck, uint32_t addr, uint32_t *nid)
+/* Index in ck.revmap of the first nid the NAT maps to addr (ck.nnids when
+ * none). Needed only when a node footer does not match or a node block
+ * cannot be read, so the table behind it is made on first use. */
+static int revmap_find(struct ck *ck, uint32_t addr, size_t *at)
 {
 	size_t lo = 0, hi = ck->nnids;
 
@@ -473,10 +474,37 @@ static int nid_at(struct ck *ck, uint32_t addr, uint32_t *nid)
 		else
 			hi = m;
 	}
-	if (lo == ck->nnids || (uint32_t)(ck->revmap[lo] >> 32) != addr)
-		return f2fs_fail(ck->err, -F2FS_E_CORRUPT, "no nid for node block 0x%x", addr);
-	*nid = (uint32_t)ck->revmap[lo];
+	*at = lo < ck->nnids && (uint32_t)(ck->revmap[lo] >> 32) == addr ? lo : ck->nnids;
 	return 0;
+}
+
+/* The nid the NAT maps to addr. */
+static int nid_at(struct ck *ck, uint32_t addr, uint32_t *nid)
+{
+	size_t k;
+	int ret = revmap_find(ck, addr, &k);
+
+	if (ret)
+		return ret;
+	if (k == ck->nnids)
+		return f2fs_fail(ck->err, -F2FS_E_CORRUPT, "no nid for node block 0x%x", addr);
+	*nid = (uint32_t)ck->revmap[k];
+	return 0;
+}
+
+void ck_node_unreadable(struct ck *ck, uint32_t nid, uint32_t addr, const struct f2fs_error *e)
+{
+	const struct ck_nid *n = ck_nid_find(ck, nid);
+	uint32_t ino = n ? ck_nid_ino(n, nid) : 0;
+
+	if (ino == nid)
+		ck_pb(ck, F2FS_PB_NODE_UNREADABLE, AT(A_NID(nid), A_INO(ino), A_BLK(addr)),
+		      "inode %u: its node block 0x%x could not be read (%s)", nid, addr,
+		      f2fs_strerror(e->code));
+	else
+		ck_pb(ck, F2FS_PB_NODE_UNREADABLE, AT(A_NID(nid), A_INO(ino), A_BLK(addr)),
+		      "nid %u (a node of inode %u): block 0x%x could not be read (%s)", nid,
+		      ino, addr, f2fs_strerror(e->code));
 }
 
 /* The footer names no nid whose NAT entry is this block. */
@@ -572,6 +600,30 @@ static int sweep_cb(struct ck *ck, uint32_t item, uint32_t addr, const uint8_t *
 	}
 }
 
+/* A node block the sweep could not read: every nid the NAT maps there is
+ * reported and then treated as a node whose block is unusable, as one with
+ * a bad footer (NR_BAD, never NR_READ). */
+static int sweep_bad(struct ck *ck, uint32_t item, uint32_t addr, const struct f2fs_error *e,
+		     void *arg)
+{
+	size_t k;
+	int ret = revmap_find(ck, addr, &k);
+
+	(void)item;
+	(void)arg;
+	if (ret)
+		return ret;
+	if (k == ck->nnids)
+		return f2fs_fail(ck->err, -F2FS_E_CORRUPT, "no nid for node block 0x%x", addr);
+	for (; k < ck->nnids && (uint32_t)(ck->revmap[k] >> 32) == addr; k++) {
+		uint32_t nid = (uint32_t)ck->revmap[k];
+
+		ck_node_unreadable(ck, nid, addr, e);
+		ck_nid_find(ck, nid)->flags |= NR_BAD | NR_UNREADABLE;
+	}
+	return 0;
+}
+
 static void check_edges(struct ck *ck)
 {
 	struct ck_nid_iter it = { 0 };
@@ -594,8 +646,12 @@ static void check_edges(struct ck *ck)
 				owner->state |= IR_NOCOUNT;
 			continue;
 		}
-		if (!(c->flags & NR_READ))
+		if (!(c->flags & NR_READ)) {
+			/* what an unreadable node maps cannot be counted */
+			if ((c->flags & NR_UNREADABLE) && owner)
+				owner->state |= IR_NOCOUNT;
 			continue;
+		}
 		c_ino = ck_nid_ino(c, ed->child);
 		c_ofs = ck_nid_ofs(c);
 		if (c_ino != ed->owner) {
@@ -739,6 +795,15 @@ static void dentry(struct ck *ck, struct ck_dir *dir, const uint8_t *name, uint3
 	if (!child) {
 		const struct ck_nid *nn = ck_nid_find(ck, ino);
 
+		/* an inode (by the NAT) that could not be read: reported
+		 * already, the entry gives that record its path; the entry
+		 * itself may be fine */
+		if (nn && (nn->flags & NR_UNREADABLE) && (nn->flags & NR_SELF)) {
+			ck_pb_name(ck, F2FS_PB_NODE_UNREADABLE, ino, d, name, len);
+			if (ftype == F2FS_FT_DIR)
+				dir->subdirs++;   /* as its "..": no links error for d */
+			return;
+		}
 		/* a node the sweep read that is no inode (an inode it read has
 		 * NR_INODE); other nids are not in use or their block is broken */
 		if (nn && (nn->flags & NR_READ))
@@ -892,6 +957,16 @@ static int dnode_cb(struct ck *ck, uint32_t item, uint32_t addr, const uint8_t *
 	return 0;
 }
 
+/* A direct node the sweep read that cannot be read again: its directory
+ * blocks are not checked (their entries are missed as if absent). */
+static int dnode_bad(struct ck *ck, uint32_t item, uint32_t addr, const struct f2fs_error *e,
+		     void *arg)
+{
+	(void)arg;
+	ck_node_unreadable(ck, ck->dnodes[item], addr, e);
+	return 0;
+}
+
 /* Directory blocks held by direct nodes: those nodes are read again (large
  * directories only) rather than every data pointer being kept. */
 static int read_dir_dnodes(struct ck *ck)
@@ -918,7 +993,7 @@ static int read_dir_dnodes(struct ck *ck)
 	if (ck->nlost)
 		ck_sort_keys(ck->lost, ck->nlost);
 	ck_sort_keys(keys, n);
-	ret = ck_read_sorted(ck, keys, n, "directory nodes", dnode_cb, NULL);
+	ret = ck_read_sorted(ck, keys, n, "directory nodes", dnode_cb, dnode_bad, NULL);
 	free(keys);
 	return ret;
 }
@@ -936,7 +1011,7 @@ static int read_dirs(struct ck *ck)
 	for (size_t k = 0; k < ck->ndblks; k++)
 		keys[k] = (uint64_t)ck->dblks[k].addr << 32 | (uint32_t)k;
 	ck_sort_keys(keys, ck->ndblks);
-	ret = ck_read_sorted(ck, keys, ck->ndblks, "directories", dentry_cb, NULL);
+	ret = ck_read_sorted(ck, keys, ck->ndblks, "directories", dentry_cb, NULL, NULL);
 	free(keys);
 	return ret;
 }
@@ -1076,7 +1151,7 @@ int ck_tree(struct ck *ck)
 		return f2fs_fail(ck->err, -ENOMEM, "out of memory for the node sweep");
 	/* node blocks in address order, straight from the map the NAT filled */
 	ret = ck_read_map(ck, ck->nodemap, ck->main_end - ck->main_blkaddr, "nodes",
-			  sweep_cb, NULL);
+			  sweep_cb, sweep_bad, NULL);
 	if (ret)
 		return ret;
 	check_edges(ck);

@@ -172,6 +172,16 @@ static int xnode_cb(struct ck *ck, uint32_t item, uint32_t addr, const uint8_t *
 	return 0;
 }
 
+/* An xattr node the walk read that cannot be read again: its area goes
+ * unchecked. */
+static int xnode_bad(struct ck *ck, uint32_t item, uint32_t addr, const struct f2fs_error *e,
+		     void *arg)
+{
+	(void)arg;
+	ck_node_unreadable(ck, ck->more->xp[item].xnid, addr, e);
+	return 0;
+}
+
 int ck_xattr_check(struct ck *ck)
 {
 	struct ck_more *m = ck->more;
@@ -198,7 +208,7 @@ int ck_xattr_check(struct ck *ck)
 			keys[n++] = (uint64_t)addr << 32 | (uint32_t)k;
 	}
 	ck_sort_keys(keys, n);
-	ret = ck_read_sorted(ck, keys, n, "xattrs", xnode_cb, area);
+	ret = ck_read_sorted(ck, keys, n, "xattrs", xnode_cb, xnode_bad, area);
 	free(keys);
 	free(area);
 	return ret;

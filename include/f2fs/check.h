@@ -14,6 +14,8 @@
 
 #include <f2fs/error.h>
 
+struct f2fs_fs;
+
 enum f2fs_check_severity {
 	F2FS_SEV_WARNING = 1,   /* harmless or only a hint is stale */
 	F2FS_SEV_ERROR = 2,     /* the file system is inconsistent */
@@ -252,6 +254,11 @@ struct f2fs_check_options {
 	uint32_t max_per_problem;  /* records kept per code (0 = 100); the rest are counted */
 	f2fs_check_progress_fn progress;   /* may be NULL */
 	void *progress_arg;
+	/* Called each time the check has opened the image, before it reads
+	 * the NAT, SIT or any node (tests: f2fs_dev_fail_read() on
+	 * f2fs_fs_dev(fs)). May be NULL. */
+	void (*opened)(struct f2fs_fs *fs, void *arg);
+	void *opened_arg;
 };
 
 struct f2fs_check_stats {

@@ -70,3 +70,9 @@ check_PROGRAMS += tests/unit/test_fs_open
 tests_unit_test_fs_open_SOURCES = tests/unit/test_fs_open.c tests/unit/unit.h
 tests_unit_test_fs_open_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_test_fs_open_LDADD = $(LIBF2FS) $(CHECK_LIBS)
+
+UNIT_TESTS += tests/unit/test_check_unreadable
+check_PROGRAMS += tests/unit/test_check_unreadable
+tests_unit_test_check_unreadable_SOURCES = tests/unit/test_check_unreadable.c tests/unit/unit.h
+tests_unit_test_check_unreadable_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_test_check_unreadable_LDADD = $(LIBF2FS) $(CHECK_LIBS)

@@ -10,9 +10,11 @@
 # writes cases/NAME/image.bz2 and cases/NAME/cmd; with --expect also
 # cases/NAME/expect from the current fsck.f2fs (review it before committing!).
 #
-# Every named check has a case but node.unreadable: node blocks come only
-# from NAT entries inside the main area, which the superblock check keeps
-# within the device, and a read error (bad media) ends the check (exit 8).
+# Every named check has a case but node.unreadable, which needs a read error
+# (bad media), not a damaged image: it is covered by the unit test
+# tests/unit/test_check_unreadable.c, which injects read faults
+# (f2fs_dev_fail_read) on an inode, a direct node, a directory and an xattr
+# node and checks that the check reports them and goes on.
 set -eu
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
 . "$HERE/common.sh"

@@ -70,6 +70,14 @@ uint32_t bld_alloc_nid(struct bld *b);
 int bld_alloc_block(struct bld *b, enum f2fs_seg_type t, uint32_t nid,
 		    uint16_t ofs_in_node, uint32_t *blkaddr);
 
+/*
+ * Zero the block where the warm and cold node logs go on, unless the log has
+ * not moved since mkfs cleared it: roll-forward recovery at mount reads the
+ * warm node log from there, and must not take what an earlier use of the
+ * device left for a node of this checkpoint.
+ */
+int bld_end_node_logs(struct bld *b);
+
 /* Queue a 4 KiB block for writing at an absolute block address. */
 int bld_write(struct bld *b, uint64_t blkaddr, const void *data);
 

@@ -180,6 +180,24 @@ static int close_segment(struct bld *b, enum f2fs_seg_type t)
 	return 0;
 }
 
+int bld_end_node_logs(struct bld *b)
+{
+	static const uint8_t zero[F2FS_BLKSIZE];
+
+	for (int t = F2FS_SEG_WARM_NODE; t <= F2FS_SEG_COLD_NODE; t++) {
+		const struct bld_log *lg = &b->log[t];
+		int ret;
+
+		if (lg->segno == b->l->cur_seg[t] && lg->blkoff == 0)
+			continue;
+		ret = bld_write(b, b->l->main_blkaddr + (uint64_t)lg->segno * F2FS_BLOCKS_PER_SEG +
+				lg->blkoff, zero);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
 int bld_alloc_block(struct bld *b, enum f2fs_seg_type t, uint32_t nid,
 		    uint16_t ofs_in_node, uint32_t *blkaddr)
 {

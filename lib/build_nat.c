@@ -158,6 +158,8 @@ int bld_finish(struct bld *b)
 	if (!ret)
 		ret = bld_set_nat(b, F2FS_META_INO, F2FS_META_INO, 1);
 	if (!ret)
+		ret = bld_end_node_logs(b);
+	if (!ret)
 		ret = flush_nat(b);
 	if (!ret)
 		ret = flush_sit(b);

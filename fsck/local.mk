@@ -1,5 +1,5 @@
 # fsck.f2fs and its checker library (included from Makefile.am).
-lib_libf2fs_a_SOURCES += lib/check.c lib/check.h lib/check_meta.c \
+lib_libf2fs_a_SOURCES += lib/check.c lib/check.h lib/check_meta.c lib/check_roll.c \
 	lib/check_tree.c lib/check_ssa.c lib/check_more.h lib/check_more.c \
 	lib/check_quota.c lib/check_xattr.c lib/check_names.c lib/check_orphan.c
 noinst_HEADERS += include/f2fs/check.h

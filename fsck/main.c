@@ -177,6 +177,8 @@ static void print_json(const char *image, const struct f2fs_check_report *r, int
 	       ",\"nodes\":%" PRIu64 ",\"data_blocks\":%" PRIu64 ",\"dentries\":%" PRIu64 "}",
 	       r->stats.inodes, r->stats.dirs, r->stats.files, r->stats.symlinks,
 	       r->stats.others, r->stats.nodes, r->stats.data_blocks, r->stats.dentries);
+	printf(",\"roll_forward\":{\"nodes\":%" PRIu64 ",\"fsync\":%" PRIu64 "}",
+	       r->roll_forward_nodes, r->roll_forward_fsync);
 	printf(",\"exit\":%d}\n", exit_code);
 }
 
@@ -258,6 +260,11 @@ int main(int argc, char **argv)
 			print_text_problem(&r->problems[i]);
 		if (r->suppressed)
 			printf("%s: %" PRIu64 " more problem(s) not listed\n", image, r->suppressed);
+		if (r->roll_forward_nodes)
+			printf("%s: roll-forward: %" PRIu64 " node block(s) written after the checkpoint, %" PRIu64
+			       " with an fsync mark%s\n", image, r->roll_forward_nodes,
+			       r->roll_forward_fsync,
+			       r->count[F2FS_PB_ROLL_FORWARD_LOOP] ? "" : "; the next mount recovers them");
 		if (opt.mode == F2FS_CHECK_FULL)
 			printf("%s: %" PRIu64 " inodes (%" PRIu64 " directories, %" PRIu64
 			       " files, %" PRIu64 " symlinks, %" PRIu64 " other), %" PRIu64

@@ -518,6 +518,8 @@ static int check_run(struct ck *ck, const char *path)
 	if (ret)
 		return ret;
 	ret = ck_meta(ck);
+	if (!ret)
+		ret = ck_roll_forward(ck);
 	if (!ret && opt->mode == F2FS_CHECK_FULL) {
 		ret = ck_tree(ck);
 		if (!ret)

@@ -344,6 +344,7 @@ void ck_node_unreadable(struct ck *ck, uint32_t nid, uint32_t addr, const struct
 
 /* Phases. */
 int ck_meta(struct ck *ck);         /* lib/check_meta.c: sb, cp, SIT, NAT, nat_bits */
+int ck_roll_forward(struct ck *ck); /* lib/check_roll.c: the chain after the checkpoint */
 int ck_tree(struct ck *ck);         /* lib/check_tree.c: nodes, dirs, links */
 int ck_ssa(struct ck *ck);          /* lib/check_ssa.c: SIT vs use, SSA */
 void ck_resolve_paths(struct ck *ck);

@@ -108,6 +108,10 @@ X(SSA_TYPE, "ssa.bad_type", "ssa", ERROR, \
   "a summary block's type differs from its segment's") \
 X(NODE_UNREADABLE, "node.unreadable", "node", ERROR, \
   "a node block could not be read") \
+X(ROLL_FORWARD_LOOP, "node.roll_forward_loop", "node", ERROR, \
+  "the roll-forward chain after the checkpoint loops (the kernel then recovers none of it)") \
+X(ROLL_FORWARD_IN_USE, "node.roll_forward_in_use", "node", ERROR, \
+  "a node of the roll-forward chain lies on a block the checkpoint has in use") \
 X(NODE_FOOTER_NID, "node.footer_nid", "node", ERROR, \
   "the node footer names another nid") \
 X(NODE_BAD_OFFSET, "node.bad_offset", "node", ERROR, \
@@ -278,6 +282,9 @@ struct f2fs_check_report {
 	uint32_t ckpt_flags;             /* of the checkpoint in use */
 	uint64_t cp_version;
 	int cp_pack;
+	/* node blocks written after the checkpoint that the next mount rolls
+	 * forward, and how many of them carry an fsync mark */
+	uint64_t roll_forward_nodes, roll_forward_fsync;
 	struct f2fs_check_stats stats;
 };
 

@@ -5,10 +5,12 @@
 #    checkpoint describes, with an orphan inode (unlinked, still open) in its
 #    orphan list; blocks fsynced later are outside the checkpoint and not
 #    counted. Our fsck must find it clean, and at the least never exit 8 or
-#    crash; its report is printed;
+#    crash; its report is printed. Its roll-forward chain (the nodes fsynced
+#    after the checkpoint) must hold an fsync-marked node per fsynced file;
 #  - a second boot mounts it, which rolls the fsynced files forward, checks
 #    that they are there and unmounts; our `fsck.f2fs -f -n` must then find
-#    it clean, and so must f2fs-tools' fsck.f2fs -f --dry-run (when present).
+#    it clean with no chain left, and so must f2fs-tools' fsck.f2fs -f
+#    --dry-run (when present).
 # Exit 77 when the harness cannot run or F2FS_KERNEL_TESTS=skip
 # (F2FS_REQUIRE_KERNEL=1 turns an unavailable harness into a failure).
 set -u
@@ -105,6 +107,17 @@ for k in "${!OPTS[@]}"; do
 		fi
 	fi
 done
+# The fsync loop ran on vda after a checkpoint: each fsync left at least one
+# fsync-marked node on the roll-forward chain, which fsck follows as the
+# kernel's next mount will.
+rc=0
+json=$("$FSCK" -f -n --json "$W/cut0.img" 2>&1) || rc=$?
+fsyncs=$(sed -n 's/.*"roll_forward":{"nodes":[0-9]*,"fsync":\([0-9]*\)}.*/\1/p' <<<"$json")
+if [[ -n $fsyncs ]] && ((fsyncs >= last + 1)); then
+	ok "the roll-forward chain holds $fsyncs fsync-marked nodes for $((last + 1)) fsynced files"
+else
+	bad "roll-forward chain: ${fsyncs:-no} fsync-marked nodes for $((last + 1)) fsynced files (exit $rc)"
+fi
 if [[ $("$DUMP" "$W/cut0.img" 2>&1) == *orphan_present* ]]; then
 	ok "the cut left an orphan list in the checkpoint"
 else
@@ -133,6 +146,11 @@ ok "recovery mount kept all $((last + 1)) fsynced files"
 
 for k in "${!OPTS[@]}"; do
 	expect_clean "recovered image '${OPTS[$k]:-default}'" "$W/p$k.img" -f -n
+	if [[ $("$FSCK" -f -n --json "$W/p$k.img" 2>&1) == *'"roll_forward":{"nodes":0,'* ]]; then
+		ok "recovered image '${OPTS[$k]:-default}': nothing left to roll forward"
+	else
+		bad "recovered image '${OPTS[$k]:-default}': a roll-forward chain is left"
+	fi
 	expect_peer_clean "recovered image '${OPTS[$k]:-default}'" "$W/p$k.img" "$W/peer.img"
 done
 summary kernel-powercut

@@ -36,6 +36,17 @@ get() { python3 "$DAMAGE" "$BASE" get "$@"; }
 MAIN=$(get main x)
 seg_of() { echo $((($1 - MAIN) / 512)); }
 off_of() { echo $((($1 - MAIN) % 512)); }
+le32() { python3 -c 'import struct, sys; print(struct.pack("<I", int(sys.argv[1], 0)).hex())' "$1"; }
+
+# A roll-forward chain: the first direct node of /a/b/sparse copied to the
+# block where the warm node log goes on (our mkfs writes this checkpoint's
+# version in every node), flagged offset 1, COLD and FSYNC, its footer's
+# next_blkaddr set to $1.
+WARM_NEXT=$((MAIN + $(get cp cur_node_segno[1]) * 512 + $(get cp cur_node_blkoff[1])))
+chain_node() {
+	D copy "$(get nat "$(get inode /a/b/sparse nid[0])" blkaddr)" "$WARM_NEXT" -- \
+		raw "$WARM_NEXT" 4080 "$(le32 $(((1 << 3) | 1 | 2)))" -- raw "$WARM_NEXT" 4092 "$(le32 "$1")"
+}
 
 # NAME|fsck options|shell code run with $IMG set
 CASE_LIST=(
@@ -143,6 +154,9 @@ CASE_LIST=(
 "orphan-not-inode|-f|D orphan \\#\$(get inode /a/b/sparse nid[0]) \\#3000"
 "orphan-linked|-f|D orphan /small.txt"
 "orphan-has-entry|-f|D inode /empty links 0 -- orphan /empty"
+"roll-forward-ok|-f|chain_node 0"
+"roll-forward-loop|-f|chain_node \$WARM_NEXT"
+"roll-forward-in-use|-f|chain_node \$(get inode / blkaddr)"
 "orphan-duplicate|-f|O=\$(get ino /empty); D dentry / empty unlink 0 -- inode \\#\$O links 0 -- orphan \\#\$O \\#\$O"
 )
 

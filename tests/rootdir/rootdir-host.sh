@@ -6,6 +6,8 @@
 #     SOURCE_DATE_EPOCH (and it equals -T); another -T gives another image; a
 #     tree with the atimes a real tree has (older than the mtimes, so the
 #     first read moves them under relatime) also gives identical images;
+#   a format over an earlier image with the same -U, -T and -t 0 leaves no
+#     roll-forward chain of the old image's nodes (our fsck follows it);
 #   refused with exit 1, a message naming the cause, and no image created (or
 #     a pre-filled image byte-identical afterwards): a missing --rootdir, a
 #     file as --rootdir, 80 MiB of data or 20000 inodes for a 60 MiB image,
@@ -26,6 +28,7 @@ SRC=${top_srcdir:-$HERE/../..}
 BUILD=${top_builddir:-$SRC/build}
 MKFS=${MKFS:-$BUILD/mkfs/mkfs.f2fs}
 DUMP=${DUMP:-$(dirname "$MKFS")/../dump/dump.f2fs}
+FSCK=${FSCK:-$(dirname "$MKFS")/../fsck/fsck.f2fs}
 PEER_FSCK=${PEER_FSCK:-/usr/sbin/fsck.f2fs}
 # shellcheck source=../lib/peer-fsck.sh
 . "$SRC/tests/lib/peer-fsck.sh"
@@ -105,6 +108,26 @@ if r 6 -T $TS -O $ALLFEAT && r 7 -T $TS -O $ALLFEAT; then
 else
 	bad "mkfs -O $ALLFEAT --rootdir failed"
 fi
+# Formatting over an earlier image with the same -U and -T and no discard
+# (-t 0): the old image's nodes carry the new checkpoint's version, so
+# roll-forward recovery at mount would follow them unless mkfs ends the
+# node log with a zero block. A flat tree, then its first half: the second
+# format's warm node log stops where the first one wrote the inode of
+# f100. Our fsck follows the chain as the kernel does.
+mkdir "$W/flat"
+for i in $(seq 100 299); do echo "$i" >"$W/flat/f$i"; done
+if mk "$W/flat.img" 64M -U "$UUID" -T $TS --rootdir "$W/flat" &&
+	rm -f "$W"/flat/f2?? && "$MKFS" -f -q -t 0 -U "$UUID" -T $TS --rootdir "$W/flat" "$W/flat.img"; then
+	chain=$("$FSCK" -f --json "$W/flat.img" 2>&1 | sed -n 's/.*"roll_forward":{"nodes":\([0-9]*\),.*/\1/p')
+	if [[ $chain == 0 ]]; then
+		ok "reformat over an earlier image (-t 0, same -U -T): no roll-forward chain"
+	else
+		bad "reformat over an earlier image (-t 0, same -U -T): a roll-forward chain of ${chain:-?} old nodes"
+	fi
+else
+	bad "mkfs over an earlier image failed"
+fi
+rm -rf "$W/flat" "$W/flat.img"
 rm -f "$W"/r[1-7].img
 
 # A tree as a build leaves it: atimes not after the mtimes. Under relatime

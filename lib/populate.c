@@ -1,4 +1,5 @@
 /* mkfs: root, lost+found, a source tree and the quota files, in that order. */
+#include "loader.h"
 #include "populate.h"
 #include "source.h"
 
@@ -37,6 +38,7 @@ struct pop {
 	struct usage_table quota[F2FS_MAX_QUOTAS];
 	uint8_t *buf;                      /* READ_CHUNK_BLOCKS blocks */
 	struct src_reader src;             /* the --rootdir files */
+	struct src_loader *loader;         /* or NULL: read them all here */
 	struct f2fs_error *err;
 };
 
@@ -288,6 +290,28 @@ static enum f2fs_seg_type data_log_for(const struct pop *p, struct f2fs_node *n,
 	return F2FS_SEG_WARM_DATA;
 }
 
+/* Blocks blk.. of the file, n of them in buf, into the data log. */
+static int place_blocks(struct pop *p, struct bld_file *f, uint64_t blk,
+			const uint8_t *buf, uint64_t n, enum f2fs_seg_type log,
+			uint64_t *data)
+{
+	for (uint64_t k = 0; k < n; k++, blk++) {
+		uint32_t nid, addr;
+		uint16_t ofs;
+		int ret = bld_file_slot(f, blk, &nid, &ofs);
+
+		if (!ret)
+			ret = bld_alloc_block(p->b, log, nid, ofs, &addr);
+		if (!ret)
+			ret = bld_write(p->b, addr, buf + k * F2FS_BLKSIZE);
+		if (ret)
+			return ret;
+		bld_file_set(f, blk, addr);
+		(*data)++;
+	}
+	return 0;
+}
+
 /* Copy one data region [start, end) of the host file into log blocks. */
 static int copy_region(struct pop *p, struct bld_file *f, int fd, uint64_t start,
 		       uint64_t end, enum f2fs_seg_type log, uint64_t *data,
@@ -309,20 +333,10 @@ static int copy_region(struct pop *p, struct bld_file *f, int fd, uint64_t start
 		memset(p->buf + want, 0, (size_t)(n * F2FS_BLKSIZE - want));
 		if (ret)
 			return f2fs_fail(p->err, ret, "cannot read %s: %s", path, strerror(-ret));
-		for (uint64_t k = 0; k < n; k++, blk++) {
-			uint32_t nid, addr;
-			uint16_t ofs;
-
-			ret = bld_file_slot(f, blk, &nid, &ofs);
-			if (!ret)
-				ret = bld_alloc_block(p->b, log, nid, ofs, &addr);
-			if (!ret)
-				ret = bld_write(p->b, addr, p->buf + k * F2FS_BLKSIZE);
-			if (ret)
-				return ret;
-			bld_file_set(f, blk, addr);
-			(*data)++;
-		}
+		ret = place_blocks(p, f, blk, p->buf, n, log, data);
+		if (ret)
+			return ret;
+		blk += n;
 	}
 	return 0;
 }
@@ -331,11 +345,12 @@ static int copy_region(struct pop *p, struct bld_file *f, int fd, uint64_t start
  * Data regions only: holes of sparse files stay holes. A file with as many
  * bytes allocated as its size has no hole to look for (two lseek calls per
  * file saved); one that also has blocks preallocated past its end may, and
- * then its holes are copied as zeros: the content is the same.
+ * then its holes are copied as zeros: the content is the same. A file the
+ * loader read (fully allocated, so without holes) comes as loaded bytes.
  */
 static int copy_blocks(struct pop *p, struct f2fs_node *n, uint32_t ino, int fd,
-		       const struct f2fs_tree_inode *s, enum f2fs_seg_type log,
-		       const char *path)
+		       const uint8_t *loaded, const struct f2fs_tree_inode *s,
+		       enum f2fs_seg_type log, const char *path)
 {
 	uint64_t size = s->size, data = 0;
 	struct bld_file f;
@@ -343,7 +358,11 @@ static int copy_blocks(struct pop *p, struct f2fs_node *n, uint32_t ino, int fd,
 	int ret = 0;
 
 	bld_file_start(&f, p->b, n, ino, false);
-	if (s->alloc_bytes >= size) {
+	if (loaded) {
+		ret = place_blocks(p, &f, 0, loaded, (size + F2FS_BLKSIZE - 1) / F2FS_BLKSIZE,
+				   log, &data);
+		pos = (off_t)size;
+	} else if (s->alloc_bytes >= size) {
 		ret = copy_region(p, &f, fd, 0, size, log, &data, path);
 		pos = (off_t)size;
 	}
@@ -372,16 +391,45 @@ static void set_inline(struct pop *p, struct f2fs_node *n, const uint8_t *src, s
 	(void)p;
 }
 
+/*
+ * The loader's copy of file ti, used when it holds what we would read: all
+ * of an inline file, all blocks of one without holes. Returns 1 when the
+ * file is done, 0 when it is to be read here, or an error.
+ */
+static int write_loaded(struct pop *p, struct f2fs_node *n, uint32_t ino, uint32_t ti,
+			const struct f2fs_tree_inode *s, enum f2fs_seg_type log,
+			const char *path)
+{
+	bool inline_data = s->size <= f2fs_inode_inline_bytes(&n->i, p->b->features);
+	const uint8_t *data;
+	const char *what;
+	int ret = src_loader_take(p->loader, ti, &data, &what);
+
+	if (ret)
+		ret = f2fs_fail(p->err, ret, "cannot %s %s: %s", what, path, strerror(-ret));
+	else if (inline_data)
+		set_inline(p, n, data, (size_t)s->size);
+	else if (s->alloc_bytes >= s->size)
+		ret = copy_blocks(p, n, ino, -1, data, s, log, path);
+	src_loader_release(p->loader);
+	return ret ? ret : inline_data || s->alloc_bytes >= s->size;
+}
+
 static int write_regular(struct pop *p, struct f2fs_node *n, uint32_t ino, uint32_t ti,
 			 const struct f2fs_tree_inode *s, const char *name, const char *path)
 {
 	enum f2fs_seg_type log = data_log_for(p, n, name);
-	int fd = src_open(&p->src, ti, path);
-	int ret = 0;
+	int fd, ret = 0;
 
+	n->i.i_size = le64_put(s->size);
+	if (p->loader && src_loader_wants(p->t, ti)) {
+		ret = write_loaded(p, n, ino, ti, s, log, path);
+		if (ret)
+			return ret < 0 ? ret : 0;
+	}
+	fd = src_open(&p->src, ti, path);
 	if (fd < 0)
 		return f2fs_fail(p->err, -errno, "cannot open %s: %s", path, strerror(errno));
-	n->i.i_size = le64_put(s->size);
 	if (s->size <= f2fs_inode_inline_bytes(&n->i, p->b->features)) {
 		int r = src_read(&p->src, fd, p->buf, (size_t)s->size, 0);
 
@@ -390,7 +438,7 @@ static int write_regular(struct pop *p, struct f2fs_node *n, uint32_t ino, uint3
 		else
 			set_inline(p, n, p->buf, (size_t)s->size);
 	} else {
-		ret = copy_blocks(p, n, ino, fd, s, log, path);
+		ret = copy_blocks(p, n, ino, fd, NULL, s, log, path);
 	}
 	close(fd);
 	return ret;
@@ -598,12 +646,16 @@ int populate(struct bld *b, const struct f2fs_mkfs_options *o,
 	if (!p.buf)
 		return f2fs_fail(b->err, -ENOMEM, "out of memory");
 	ret = assign_nids(&p);
+	/* after assign_nids: from here on the tree is only read */
+	if (!ret && t)
+		p.loader = src_loader_start(t);
 	if (!ret)
 		ret = write_root(&p);
 	if (!ret && b->lpf_ino && !p.lpf_tree)
 		ret = write_lost_found(&p);
 	for (size_t i = 1; t && i < t->ninodes && !ret; i++) {
-		src_prefetch(&p.src, (uint32_t)i);
+		if (!p.loader)
+			src_prefetch(&p.src, (uint32_t)i);
 		ret = write_tree_inode(&p, (uint32_t)i);
 		if (o->progress && (i % 4096 == 0 || i + 1 == t->ninodes))
 			o->progress(o->progress_arg, i, t->ninodes - 1);
@@ -612,6 +664,7 @@ int populate(struct bld *b, const struct f2fs_mkfs_options *o,
 		ret = write_quota_files(&p);
 	for (int i = 0; i < F2FS_MAX_QUOTAS; i++)
 		free(p.quota[i].u);
+	src_loader_stop(p.loader);
 	if (t)
 		src_fini(&p.src);
 	free(p.buf);

@@ -415,6 +415,9 @@ static int sweep_inode(struct ck *ck, struct ck_nid *n, uint32_t ino, const stru
 				      4 * extra;
 
 		o.dir = dir != NULL;
+		/* a device's pointers hold its number (i_addr[0] or [1]), no blocks */
+		if (type == F2FS_S_IFCHR || type == F2FS_S_IFBLK)
+			addrs = 0;
 		for (uint32_t k = next_ptr(ptrs, 0, addrs); k < addrs; k = next_ptr(ptrs, k + 1, addrs)) {
 			ret = data_ptr(ck, &o, k, le32_get(i->i_addr[extra + k]));
 			if (ret)

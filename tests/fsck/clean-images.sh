@@ -1,7 +1,8 @@
 #!/bin/bash
 # Images that are consistent must check clean (exit 0), with and without -f:
 # our mkfs over several feature sets, empty and with --rootdir of a varied
-# tree; f2fs-tools' mkfs.f2fs + sload.f2fs when installed. Also: the image
+# tree, of many xattrs and of device nodes, fifos and sockets; f2fs-tools'
+# mkfs.f2fs + sload.f2fs when installed. Also: the image
 # is never opened for writing (strace), JSON output parses, usage errors
 # exit 16.
 set -u
@@ -65,6 +66,22 @@ if python3 "$GENTREE" xattrs "$W/xtree" >"$W/gen.log" 2>&1; then
 	done
 else
 	echo "SKIP: gentree.py xattrs: $(tail -n 1 "$W/gen.log")"
+fi
+
+# Devices, fifos and sockets (gentree.py special; devices need root): a
+# device's pointers hold its number, not blocks.
+if python3 "$GENTREE" special "$W/stree" >"$W/gen.log" 2>&1; then
+	ndev=$(find "$W/stree" \( -type b -o -type c \) | wc -l)
+	img=$W/s.img
+	rm -f "$img"
+	truncate -s 128M "$img"
+	if "$MKFS" -q -f -O extra_attr,inode_checksum --rootdir "$W/stree" "$img"; then
+		check_clean "mkfs --rootdir special files ($ndev devices)" "$img"
+	else
+		bad "mkfs --rootdir special files"
+	fi
+else
+	echo "SKIP: gentree.py special: $(tail -n 1 "$W/gen.log")"
 fi
 
 # sload.f2fs 1.15 with flexible_inline_xattr lays out the data pointers of

@@ -210,6 +210,17 @@ read_bound() {
 	log "$(label "$n"): read bound ${R1[$n]}s (1 thread), ${RN[$n]}s ($NPROC threads)"
 }
 
+# The write bound: dd of as many bytes as our image took into a new file
+# next to the images, what the kernel charges for writing that much there
+# whatever the tool. One run; sets WB[n].
+write_bound() {
+	local n=$1 mib=$(((O_W[$1] + 1048575) / 1048576))
+	timed "$IWORK/wb.log" dd if=/dev/zero of="$IWORK/wb.img" bs=1M count="$mib" status=none
+	WB[$n]=$(awk -v t="$T_WALL" 'BEGIN { printf "%.2f", t }')
+	rm -f "$IWORK/wb.img"
+	log "$(label "$n"): write bound ${WB[$n]}s (dd of $mib MiB)"
+}
+
 can_drop_caches() { [ -w /proc/sys/vm/drop_caches ] && sync && echo 3 >/proc/sys/vm/drop_caches 2>/dev/null; }
 
 # ------------------------------------------------------------------- runs
@@ -217,7 +228,7 @@ can_drop_caches() { [ -w /proc/sys/vm/drop_caches ] && sync && echo 3 >/proc/sys
 declare -A G_INFO G_SECS IMG_BYTES
 declare -A O_WALL O_WALLS O_CPU O_RSS O_W O_R O_DU O_FAIL O_FSCK
 declare -A S_MKFS S_SLOAD S_CPU S_WALL S_RSS S_W S_R S_DU S_RC S_FSCK
-declare -A C_WALL C_CPU C_RSS C_R C_RC R1 RN
+declare -A C_WALL C_CPU C_RSS C_R C_RC R1 RN WB BOUND
 NOTES=()
 DATE=$(date -u '+%Y-%m-%d %H:%M:%S UTC')
 LOAD_START=$(cut -d' ' -f1-3 /proc/loadavg)
@@ -313,6 +324,7 @@ for n in "${NS[@]}"; do
 	O_W[$n]=$(median "${ws[@]}"); O_W[$n]=${O_W[$n]%.*}
 	O_R[$n]=$(median "${rs[@]}"); O_R[$n]=${O_R[$n]%.*}
 	O_DU[$n]=$(du -B1 "$img" | cut -f1); O_FAIL[$n]=$fails
+	write_bound "$n"
 	if [ "$CHECK" = 1 ] && [ "$fails" = 0 ]; then
 		log "$L ours: fsck.f2fs on the last image"
 		fsck_check "$FSCK" "$img" "$IWORK/ours-fsck-$L.log" "$FWORK"; O_FSCK[$n]=$FSCK_RESULT
@@ -382,6 +394,9 @@ for n in "${NS[@]}"; do
 	if [ -n "${R1[$n]+x}" ]; then
 		printf '| %s | read bound: bench/treeread, 1 thread / %s threads | %s / %s | | | | | | |\n' "$L" "$NPROC" "${R1[$n]}" "${RN[$n]}"
 	fi
+	if [ -n "${WB[$n]+x}" ]; then
+		printf '| %s | write bound: dd of %s into %s | %s | | | %s | | | |\n' "$L" "$(human "${O_W[$n]}")" "$IMG_FS" "${WB[$n]}" "$(human "${O_W[$n]}")"
+	fi
 	if [ -n "${C_WALL[$n]+x}" ]; then
 		printf '| %s | ours, cold cache (drop_caches first) | %s | %s | %s MiB | | %s | | exit %s |\n' "$L" \
 			"${C_WALL[$n]}" "${C_CPU[$n]}" "$(mib $((C_RSS[$n] * 1024)))" "$(human "${C_R[$n]}")" "${C_RC[$n]}"
@@ -390,10 +405,10 @@ done
 echo
 echo "## Ratios and growth"
 echo
-echo "Ratios are f2fs-tools / ours (higher is better for ours), of wall time unless marked CPU. Growth: ours at N files / ours at N/10 files. Ours / read bound: our wall time over bench/treeread's with 1 thread (the floor for a tool that reads the tree in one thread)."
+echo "Ratios are f2fs-tools / ours (higher is better for ours), of wall time unless marked CPU. Growth: ours at N files / ours at N/10 files. Ours / read bound: our wall time over bench/treeread's with 1 thread (the floor for a tool that reads the tree in one thread). Bounds: read (1 thread) + write bound, and how that sum grows per 10x files: what the kernel charges for the I/O alone."
 echo
-echo "| Files | (mkfs+sload) / ours | sload / ours | CPU: (mkfs+sload) / ours | Ours: wall vs 10x fewer files | Ours: growth exponent (wall) | Ours: CPU vs 10x fewer files | Ours: µs wall per file | Ours / read bound |"
-echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+echo "| Files | (mkfs+sload) / ours | sload / ours | CPU: (mkfs+sload) / ours | Ours: wall vs 10x fewer files | Ours: growth exponent (wall) | Ours: CPU vs 10x fewer files | Ours: µs wall per file | Ours / read bound | Bounds (s) | Ours / bounds | Bounds vs 10x fewer files |"
+echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 prev=""
 for n in "${NS[@]}"; do
 	[ -n "${O_WALL[$n]+x}" ] || continue
@@ -408,8 +423,16 @@ for n in "${NS[@]}"; do
 		e=$(awk -v a="${O_WALL[$n]}" -v b="${O_WALL[$prev]}" 'BEGIN { if (a > 0 && b > 0) printf "N^%.2f", log(a / b) / log(10); else print "-" }')
 	fi
 	rb="-"; [ -z "${R1[$n]+x}" ] || rb="$(ratio "${O_WALL[$n]}" "${R1[$n]}")x"
-	printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$(label "$n")" "$r1" "$r2" "$r3" "$g" "$e" "$gc" \
-		"$(awk -v t="${O_WALL[$n]}" -v n="$n" 'BEGIN { printf "%.0f", t * 1e6 / n }')" "$rb"
+	bs="-"; rbs="-"; gb="-"
+	if [ -n "${R1[$n]+x}" ] && [ -n "${WB[$n]+x}" ]; then
+		BOUND[$n]=$(awk -v a="${R1[$n]}" -v b="${WB[$n]}" 'BEGIN { printf "%.2f", a + b }')
+		bs=${BOUND[$n]}; rbs="$(ratio "${O_WALL[$n]}" "${BOUND[$n]}")x"
+		if [ -n "$prev" ] && [ "$n" = $((prev * 10)) ] && [ -n "${BOUND[$prev]+x}" ]; then
+			gb="$(ratio "${BOUND[$n]}" "${BOUND[$prev]}")x"
+		fi
+	fi
+	printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$(label "$n")" "$r1" "$r2" "$r3" "$g" "$e" "$gc" \
+		"$(awk -v t="${O_WALL[$n]}" -v n="$n" 'BEGIN { printf "%.0f", t * 1e6 / n }')" "$rb" "$bs" "$rbs" "$gb"
 	prev=$n
 done
 echo
@@ -448,6 +471,9 @@ for n in "${NS[@]}"; do
 		res=MISS
 		awk -v v="$g" -v t="$LINEAR_MAX" 'BEGIN { exit !(v <= t) }' && res=PASS
 		echo "| linear: ~10x time per 10x files, $(label "$prev") -> $(label "$n") (PASS up to ${LINEAR_MAX}x = N^1.1) | ${g}x | $res |"
+		if [ -n "${BOUND[$n]+x}" ] && [ -n "${BOUND[$prev]+x}" ]; then
+			echo "| (context) the read + write bounds grow $(ratio "${BOUND[$n]}" "${BOUND[$prev]}")x from $(label "$prev") to $(label "$n") (${BOUND[$prev]} s -> ${BOUND[$n]} s); ours over them: $(ratio "${O_WALL[$prev]}" "${BOUND[$prev]}")x -> $(ratio "${O_WALL[$n]}" "${BOUND[$n]}")x | | |"
+		fi
 	fi
 	prev=$n
 done
@@ -461,6 +487,8 @@ echo "rm -f IMG; truncate -s SIZE IMG"
 echo "bench/runtime OUT $OURS -f --rootdir TREE IMG"
 echo "# read bound, 1 thread and $NPROC:"
 echo "bench/treeread -j 1 TREE; bench/treeread -j $NPROC TREE"
+echo "# write bound, once per size: as many MiB as our image was written"
+echo "bench/runtime OUT dd if=/dev/zero of=FILE bs=1M count=MIB status=none"
 echo "# f2fs-tools, once (up to $SLOAD_MAX files):"
 echo "rm -f IMG; truncate -s SIZE IMG"
 echo "bench/runtime OUT $THEIRS -f IMG && bench/runtime OUT timeout $SLOAD_TIMEOUT $SLOAD -f TREE IMG"

@@ -210,14 +210,20 @@ read_bound() {
 	log "$(label "$n"): read bound ${R1[$n]}s (1 thread), ${RN[$n]}s ($NPROC threads)"
 }
 
-# The write bound: dd of as many bytes as our image took into a new file
-# next to the images, what the kernel charges for writing that much there
-# whatever the tool. One run; sets WB[n].
+# The write bound: dd of as many bytes as our image will take (the tree's
+# data plus one block per inode) into a new file next to the images: what
+# the kernel charges for writing that much there, whatever the tool. Each of
+# RUNS runs starts after a sync, as every timed run does; median in WB[n].
 write_bound() {
-	local n=$1 mib=$(((O_W[$1] + 1048575) / 1048576))
-	timed "$IWORK/wb.log" dd if=/dev/zero of="$IWORK/wb.img" bs=1M count="$mib" status=none
-	WB[$n]=$(awk -v t="$T_WALL" 'BEGIN { printf "%.2f", t }')
+	local n=$1 mib=$((((G_blocks + G_files + G_dirs) * 4096 + 1048575) / 1048576)) i secs=()
+	for ((i = 1; i <= RUNS; i++)); do
+		rm -f "$IWORK/wb.img"; sync
+		timed "$IWORK/wb.log" dd if=/dev/zero of="$IWORK/wb.img" bs=1M count="$mib" status=none
+		secs+=("$T_WALL")
+	done
 	rm -f "$IWORK/wb.img"
+	WB[$n]=$(median "${secs[@]}")
+	WB_MIB[$n]=$mib
 	log "$(label "$n"): write bound ${WB[$n]}s (dd of $mib MiB)"
 }
 
@@ -228,7 +234,7 @@ can_drop_caches() { [ -w /proc/sys/vm/drop_caches ] && sync && echo 3 >/proc/sys
 declare -A G_INFO G_SECS IMG_BYTES
 declare -A O_WALL O_WALLS O_CPU O_RSS O_W O_R O_DU O_FAIL O_FSCK
 declare -A S_MKFS S_SLOAD S_CPU S_WALL S_RSS S_W S_R S_DU S_RC S_FSCK
-declare -A C_WALL C_CPU C_RSS C_R C_RC R1 RN WB BOUND
+declare -A C_WALL C_CPU C_RSS C_R C_RC R1 RN WB WB_MIB BOUND
 NOTES=()
 DATE=$(date -u '+%Y-%m-%d %H:%M:%S UTC')
 LOAD_START=$(cut -d' ' -f1-3 /proc/loadavg)
@@ -280,13 +286,14 @@ for n in "${NS[@]}"; do
 	log "$L: warming the page cache (untimed read of the tree)"
 	warm "$tree"
 	read_bound "$n" "$tree"
+	write_bound "$n"
 
 	img="$IWORK/ours-$L.img"
 	walls=(); cpus=(); rss=(); ws=(); rs=(); fails=0
 	run_theirs=0
 	[ "$n" -le "$SLOAD_MAX" ] && run_theirs=1
 	for ((i = 1; i <= RUNS; i++)); do
-		rm -f "$img"; truncate -s "${IMG_BYTES[$n]}" "$img"
+		rm -f "$img"; truncate -s "${IMG_BYTES[$n]}" "$img"; sync
 		timed "$IWORK/ours-$L.log" "$OURS" -f --rootdir "$tree" "$img"
 		[ "$T_RC" = 0 ] || fails=$((fails + 1))
 		walls+=("$T_WALL"); cpus+=("$T_CPU"); rss+=("$T_RSS"); ws+=("$T_W"); rs+=("$T_R")
@@ -295,7 +302,7 @@ for n in "${NS[@]}"; do
 		if [ "$i" = 1 ] && [ "$run_theirs" = 1 ]; then
 			# f2fs-tools once, between our first and second runs
 			simg="$IWORK/theirs-$L.img"
-			rm -f "$simg"; truncate -s "${IMG_BYTES[$n]}" "$simg"
+			rm -f "$simg"; truncate -s "${IMG_BYTES[$n]}" "$simg"; sync
 			timed "$IWORK/theirs-mkfs-$L.log" "$THEIRS" -f "$simg"
 			m_wall=$T_WALL m_cpu=$T_CPU m_rss=$T_RSS m_w=$T_W m_r=$T_R m_rc=$T_RC
 			log "$L f2fs-tools mkfs: ${m_wall}s rc $m_rc; sload (timeout ${SLOAD_TIMEOUT}s) ..."
@@ -324,7 +331,6 @@ for n in "${NS[@]}"; do
 	O_W[$n]=$(median "${ws[@]}"); O_W[$n]=${O_W[$n]%.*}
 	O_R[$n]=$(median "${rs[@]}"); O_R[$n]=${O_R[$n]%.*}
 	O_DU[$n]=$(du -B1 "$img" | cut -f1); O_FAIL[$n]=$fails
-	write_bound "$n"
 	if [ "$CHECK" = 1 ] && [ "$fails" = 0 ]; then
 		log "$L ours: fsck.f2fs on the last image"
 		fsck_check "$FSCK" "$img" "$IWORK/ours-fsck-$L.log" "$FWORK"; O_FSCK[$n]=$FSCK_RESULT
@@ -395,7 +401,7 @@ for n in "${NS[@]}"; do
 		printf '| %s | read bound: bench/treeread, 1 thread / %s threads | %s / %s | | | | | | |\n' "$L" "$NPROC" "${R1[$n]}" "${RN[$n]}"
 	fi
 	if [ -n "${WB[$n]+x}" ]; then
-		printf '| %s | write bound: dd of %s into %s | %s | | | %s | | | |\n' "$L" "$(human "${O_W[$n]}")" "$IMG_FS" "${WB[$n]}" "$(human "${O_W[$n]}")"
+		printf '| %s | write bound: dd of %s MiB into %s (median of %s) | %s | | | %s MiB | | | |\n' "$L" "${WB_MIB[$n]}" "$IMG_FS" "$RUNS" "${WB[$n]}" "${WB_MIB[$n]}"
 	fi
 	if [ -n "${C_WALL[$n]+x}" ]; then
 		printf '| %s | ours, cold cache (drop_caches first) | %s | %s | %s MiB | | %s | | exit %s |\n' "$L" \
@@ -483,14 +489,14 @@ echo
 echo '```sh'
 echo "python3 $GEN N TREE; sync; find TREE -type f -print0 | xargs -0 cat >/dev/null; sync"
 echo "# ours, each run:"
-echo "rm -f IMG; truncate -s SIZE IMG"
+echo "rm -f IMG; truncate -s SIZE IMG; sync"
 echo "bench/runtime OUT $OURS -f --rootdir TREE IMG"
 echo "# read bound, 1 thread and $NPROC:"
 echo "bench/treeread -j 1 TREE; bench/treeread -j $NPROC TREE"
-echo "# write bound, once per size: as many MiB as our image was written"
-echo "bench/runtime OUT dd if=/dev/zero of=FILE bs=1M count=MIB status=none"
+echo "# write bound, $RUNS runs per size: MIB = (data blocks + one per inode) * 4 KiB"
+echo "rm -f FILE; sync; bench/runtime OUT dd if=/dev/zero of=FILE bs=1M count=MIB status=none"
 echo "# f2fs-tools, once (up to $SLOAD_MAX files):"
-echo "rm -f IMG; truncate -s SIZE IMG"
+echo "rm -f IMG; truncate -s SIZE IMG; sync"
 echo "bench/runtime OUT $THEIRS -f IMG && bench/runtime OUT timeout $SLOAD_TIMEOUT $SLOAD -f TREE IMG"
 [ -z "$COLD_SIZE" ] || echo "# cold ($(label "$COLD_SIZE")): sync; echo 3 > /proc/sys/vm/drop_caches; then ours as above"
 echo "# check, last image of each tool and size:"

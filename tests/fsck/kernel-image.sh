@@ -1,8 +1,8 @@
 #!/bin/bash
 # Images written by the real kernel (tests/kernel/kvm-run: QEMU + Debian's
 # kernel) must check clean: our mkfs, then the kernel mounts, runs
-# `workload /mnt/w 200` and unmounts; fsck.f2fs must exit 0 with and without
-# -f. Exit 77 when the harness cannot run or F2FS_KERNEL_TESTS=skip
+# `workload /mnt/w 200`, makes device nodes (small and large numbers) and a
+# fifo, and unmounts; fsck.f2fs must exit 0 with and without -f. Exit 77 when the harness cannot run or F2FS_KERNEL_TESTS=skip
 # (F2FS_REQUIRE_KERNEL=1 turns an unavailable harness into a failure).
 set -u
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
@@ -30,6 +30,8 @@ job=$W/job.sh
 	for k in "${!disks[@]}"; do
 		echo "mount -t f2fs $(guest_dev "$k") /mnt"
 		echo "workload /mnt/w 200 >/dev/null"
+		# device numbers live in i_addr: old (16-bit) and new encodings
+		echo "mknod /mnt/cdev c 1 3; mknod /mnt/bdev b 8 1; mknod /mnt/bigdev c 300 70000; mkfifo /mnt/fifo"
 		echo "umount /mnt"
 		echo "echo done $k"
 	done

@@ -28,15 +28,6 @@ static uint64_t chain_version(const struct ck *ck, uint64_t *mask)
 	return ver & *mask;
 }
 
-static int in_use(const struct ck *ck, uint64_t addr)
-{
-	uint64_t off = addr - ck->main_blkaddr;
-	const struct ck_seg *s = &ck->segs[off / F2FS_BLOCKS_PER_SEG];
-	uint32_t k = (uint32_t)(off % F2FS_BLOCKS_PER_SEG);
-
-	return s->map[k / 8] & (0x80u >> (k % 8));
-}
-
 int ck_roll_forward(struct ck *ck)
 {
 	uint32_t segno = le32_get(ck->cp->cur_node_segno[1]);   /* the warm node log */
@@ -54,7 +45,7 @@ int ck_roll_forward(struct ck *ck)
 	if (segno >= ck->main_segs || blkoff >= F2FS_BLOCKS_PER_SEG)
 		return 0;   /* cp.curseg_range said so; there is no start */
 	addr = ck->main_blkaddr + (uint64_t)segno * F2FS_BLOCKS_PER_SEG + blkoff;
-	while (addr >= ck->main_blkaddr && addr < ck->main_end) {
+	while (ck_in_main(ck, addr)) {
 		const struct f2fs_node_footer *f;
 		int ret = f2fs_dev_read(dev, addr, ck->io, 1, ck->err);
 
@@ -78,7 +69,7 @@ int ck_roll_forward(struct ck *ck)
 			first = addr;
 		if (le32_get(f->flag) & F2FS_NODE_FSYNC)
 			ck->r->roll_forward_fsync++;
-		if (in_use(ck, addr))
+		if (ck_sit_valid(ck, addr))
 			ck_pb(ck, F2FS_PB_ROLL_FORWARD_IN_USE,
 			      AT(A_NID(le32_get(f->nid)), A_INO(le32_get(f->ino)), A_BLK(addr)),
 			      "roll-forward chain: block 0x%llx (nid %u of inode %u) carries this checkpoint's version but the checkpoint has it in use",

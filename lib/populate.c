@@ -397,10 +397,10 @@ static void set_inline(struct pop *p, struct f2fs_node *n, const uint8_t *src, s
  * file is done, 0 when it is to be read here, or an error.
  */
 static int write_loaded(struct pop *p, struct f2fs_node *n, uint32_t ino, uint32_t ti,
-			const struct f2fs_tree_inode *s, enum f2fs_seg_type log,
-			const char *path)
+			const struct f2fs_tree_inode *s, bool inline_data,
+			enum f2fs_seg_type log, const char *path)
 {
-	bool inline_data = s->size <= f2fs_inode_inline_bytes(&n->i, p->b->features);
+	bool usable = inline_data || s->alloc_bytes >= s->size;
 	const uint8_t *data;
 	const char *what;
 	int ret = src_loader_take(p->loader, ti, &data, &what);
@@ -409,28 +409,29 @@ static int write_loaded(struct pop *p, struct f2fs_node *n, uint32_t ino, uint32
 		ret = f2fs_fail(p->err, ret, "cannot %s %s: %s", what, path, strerror(-ret));
 	else if (inline_data)
 		set_inline(p, n, data, (size_t)s->size);
-	else if (s->alloc_bytes >= s->size)
+	else if (usable)
 		ret = copy_blocks(p, n, ino, -1, data, s, log, path);
 	src_loader_release(p->loader);
-	return ret ? ret : inline_data || s->alloc_bytes >= s->size;
+	return ret ? ret : usable;
 }
 
 static int write_regular(struct pop *p, struct f2fs_node *n, uint32_t ino, uint32_t ti,
 			 const struct f2fs_tree_inode *s, const char *name, const char *path)
 {
 	enum f2fs_seg_type log = data_log_for(p, n, name);
+	bool inline_data = s->size <= f2fs_inode_inline_bytes(&n->i, p->b->features);
 	int fd, ret = 0;
 
 	n->i.i_size = le64_put(s->size);
 	if (p->loader && src_loader_wants(p->t, ti)) {
-		ret = write_loaded(p, n, ino, ti, s, log, path);
+		ret = write_loaded(p, n, ino, ti, s, inline_data, log, path);
 		if (ret)
 			return ret < 0 ? ret : 0;
 	}
 	fd = src_open(&p->src, ti, path);
 	if (fd < 0)
 		return f2fs_fail(p->err, -errno, "cannot open %s: %s", path, strerror(errno));
-	if (s->size <= f2fs_inode_inline_bytes(&n->i, p->b->features)) {
+	if (inline_data) {
 		int r = src_read(&p->src, fd, p->buf, (size_t)s->size, 0);
 
 		if (r)

@@ -244,7 +244,6 @@ static void setup(void)
 	struct inject none = { 0 };
 	struct f2fs_check_report *r;
 	char p[256], v[1500];
-	int fd;
 
 	snprintf(top, sizeof(top), "%s/f2fs-unread-XXXXXX", tmp && strlen(tmp) < 80 ? tmp : "/tmp");
 	ck_assert_ptr_nonnull(mkdtemp(top));
@@ -270,14 +269,8 @@ static void setup(void)
 		fprintf(stderr, "test_check_unreadable: no user xattrs in %s (%s): the xattr case is not run\n",
 			top, strerror(errno));
 
-	fd = open(img, O_CREAT | O_TRUNC | O_RDWR, 0600);
-	ck_assert_int_ge(fd, 0);
-	ck_assert_int_eq(ftruncate(fd, 128 << 20), 0);
-	close(fd);
-	f2fs_mkfs_defaults(&o);
-	o.devices[0] = img;
-	o.ndevs = 1;
-	o.kernel_version = "6.1.0-unit";
+	unit_sparse_file(img, 128 << 20);
+	unit_mkfs_opts(&o, img);
 	o.rootdir = tree;
 	o.fixed_version = true;
 	o.timestamp = 1700000000;

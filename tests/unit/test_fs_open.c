@@ -37,18 +37,11 @@ static void setup(void)
 	struct f2fs_mkfs_report rep;
 	struct f2fs_error err = { 0 };
 	struct f2fs_fs *fs;
-	int fd;
 
 	snprintf(path, sizeof(path), "%s/f2fs-open-%ld",
 		 dir && strlen(dir) < 80 ? dir : "/tmp", (long)getpid());
-	fd = open(path, O_CREAT | O_TRUNC | O_RDWR, 0600);
-	ck_assert_int_ge(fd, 0);
-	ck_assert_int_eq(ftruncate(fd, 256 << 20), 0);
-	close(fd);
-	f2fs_mkfs_defaults(&o);
-	o.devices[0] = path;
-	o.ndevs = 1;
-	o.kernel_version = "6.1.0-unit";
+	unit_sparse_file(path, 256 << 20);
+	unit_mkfs_opts(&o, path);
 	ck_assert_msg(f2fs_mkfs(&o, &rep, &err) == 0, "mkfs: %s", err.msg);
 	ck_assert_int_eq(f2fs_fs_open(&fs, path, &err), 0);
 	cp_start = f2fs_fs_cp_start(fs);

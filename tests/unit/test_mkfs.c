@@ -49,13 +49,8 @@ static void teardown(void)
 
 static void sparse_file(const char *tag, uint64_t bytes)
 {
-	int fd;
-
 	tmp_path(tag);
-	fd = open(path, O_CREAT | O_TRUNC | O_RDWR, 0600);
-	ck_assert_int_ge(fd, 0);
-	ck_assert_int_eq(ftruncate(fd, (off_t)bytes), 0);
-	close(fd);
+	unit_sparse_file(path, bytes);
 }
 
 /* A known, non-zero pattern (no recognisable signature). */
@@ -113,10 +108,7 @@ static void run_mkfs_ok(const struct f2fs_mkfs_options *o, struct f2fs_mkfs_repo
 
 static void base_opts(struct f2fs_mkfs_options *o)
 {
-	f2fs_mkfs_defaults(o);
-	o->devices[0] = path;
-	o->ndevs = 1;
-	o->kernel_version = "6.1.0-unit";
+	unit_mkfs_opts(o, path);
 }
 
 static struct f2fs_dev *open_ro(void)

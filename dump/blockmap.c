@@ -7,8 +7,8 @@
  */
 #include "dump.h"
 
-#include <f2fs/endian.h>
-#include <f2fs/nat.h>
+#include <f2fs/format/endian.h>
+#include <f2fs/fs/nat.h>
 
 #include <stdio.h>
 

@@ -5,10 +5,10 @@
  */
 #include "dump.h"
 
-#include <f2fs/checkpoint.h>
-#include <f2fs/endian.h>
-#include <f2fs/format.h>
-#include <f2fs/nat_bits.h>
+#include <f2fs/format/checkpoint.h>
+#include <f2fs/format/endian.h>
+#include <f2fs/format/format.h>
+#include <f2fs/format/nat_bits.h>
 
 #include <inttypes.h>
 #include <stdio.h>

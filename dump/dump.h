@@ -4,8 +4,8 @@
 
 #include <stdint.h>
 
-#include <f2fs/fs.h>
-#include <f2fs/gc.h>
+#include <f2fs/fs/fs.h>
+#include <f2fs/fs/gc.h>
 
 #include "out.h"
 

@@ -1,11 +1,11 @@
 /* --extract: copy a file or a tree out of the image (content, mode, times). */
 #include "dump.h"
 
-#include <f2fs/dir.h>
-#include <f2fs/endian.h>
-#include <f2fs/inode.h>
-#include <f2fs/nat.h>
-#include <f2fs/xattr.h>
+#include <f2fs/fs/dir.h>
+#include <f2fs/format/endian.h>
+#include <f2fs/format/inode.h>
+#include <f2fs/fs/nat.h>
+#include <f2fs/fs/xattr.h>
 
 #include <errno.h>
 #include <fcntl.h>

@@ -1,9 +1,9 @@
 /* How dump.f2fs shows on-disk values: flag names, modes, times, sizes, link targets. */
 #include "dump.h"
 
-#include <f2fs/endian.h>
-#include <f2fs/inode.h>
-#include <f2fs/nat.h>
+#include <f2fs/format/endian.h>
+#include <f2fs/format/inode.h>
+#include <f2fs/fs/nat.h>
 
 #include <inttypes.h>
 #include <stdio.h>

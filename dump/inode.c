@@ -5,10 +5,10 @@
  */
 #include "dump.h"
 
-#include <f2fs/crc.h>
-#include <f2fs/endian.h>
-#include <f2fs/inode.h>
-#include <f2fs/nat.h>
+#include <f2fs/format/crc.h>
+#include <f2fs/format/endian.h>
+#include <f2fs/format/inode.h>
+#include <f2fs/fs/nat.h>
 
 #include <inttypes.h>
 #include <stdio.h>

@@ -1,9 +1,4 @@
-# dump.f2fs and the read-side library it uses (included from Makefile.am).
-lib_libf2fs_a_SOURCES += lib/fs.c lib/fs_priv.h lib/nat.c lib/dir_read.c \
-	lib/sit.c lib/ssa.c lib/gc.c lib/xattr_read.c
-noinst_HEADERS += include/f2fs/fs.h include/f2fs/nat.h include/f2fs/dir.h \
-	include/f2fs/sit.h include/f2fs/ssa.h include/f2fs/gc.h include/f2fs/xattr.h
-
+# dump.f2fs (included from Makefile.am).
 sbin_PROGRAMS += dump/dump.f2fs
 dump_dump_f2fs_SOURCES = dump/main.c dump/views.c dump/extract.c dump/out.c \
 	dump/out.h dump/dump.h dump/fmt.c dump/sb.c dump/cp.c dump/inode.c \

@@ -1,9 +1,9 @@
 /* --ls: a directory (or one entry) listed like ls -l, in on-disk order. */
 #include "dump.h"
 
-#include <f2fs/dir.h>
-#include <f2fs/endian.h>
-#include <f2fs/nat.h>
+#include <f2fs/fs/dir.h>
+#include <f2fs/format/endian.h>
+#include <f2fs/fs/nat.h>
 
 #include <inttypes.h>
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /* dump.f2fs: options, then the chosen views of an F2FS image (read-only). */
-#include <f2fs/endian.h>
-#include <f2fs/error.h>
-#include <f2fs/fs.h>
+#include <f2fs/format/endian.h>
+#include <f2fs/util/error.h>
+#include <f2fs/fs/fs.h>
 
 #include "dump.h"
 

@@ -5,12 +5,12 @@
  */
 #include "dump.h"
 
-#include <f2fs/crc.h>
-#include <f2fs/endian.h>
-#include <f2fs/feature.h>
-#include <f2fs/format.h>
-#include <f2fs/super.h>
-#include <f2fs/units.h>
+#include <f2fs/format/crc.h>
+#include <f2fs/format/endian.h>
+#include <f2fs/format/feature.h>
+#include <f2fs/format/format.h>
+#include <f2fs/format/super.h>
+#include <f2fs/util/units.h>
 
 #include <inttypes.h>
 #include <stdio.h>

@@ -4,7 +4,7 @@
  */
 #include "dump.h"
 
-#include <f2fs/dir.h>
+#include <f2fs/fs/dir.h>
 
 #include <ctype.h>
 #include <errno.h>

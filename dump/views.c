@@ -1,13 +1,13 @@
 /* dump.f2fs views of NAT, SIT, SSA, block owners, segment counts and GC. */
 #include "dump.h"
 
-#include <f2fs/endian.h>
-#include <f2fs/gc.h>
-#include <f2fs/inode.h>
-#include <f2fs/nat.h>
-#include <f2fs/nat_bits.h>
-#include <f2fs/sit.h>
-#include <f2fs/ssa.h>
+#include <f2fs/format/endian.h>
+#include <f2fs/fs/gc.h>
+#include <f2fs/format/inode.h>
+#include <f2fs/fs/nat.h>
+#include <f2fs/format/nat_bits.h>
+#include <f2fs/fs/sit.h>
+#include <f2fs/fs/ssa.h>
 
 #include <inttypes.h>
 #include <stdio.h>

@@ -5,7 +5,7 @@
  */
 #include "dump.h"
 
-#include <f2fs/xattr.h>
+#include <f2fs/fs/xattr.h>
 
 #include <stdio.h>
 #include <stdlib.h>

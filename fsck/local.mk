@@ -1,12 +1,16 @@
-# fsck.f2fs and its checker library (included from Makefile.am).
-lib_libf2fs_a_SOURCES += lib/check.c lib/check.h lib/check_meta.c lib/check_roll.c \
-	lib/check_tree.c lib/check_ssa.c lib/check_more.h lib/check_more.c \
-	lib/check_quota.c lib/check_xattr.c lib/check_names.c lib/check_orphan.c
-noinst_HEADERS += include/f2fs/check.h
+# fsck.f2fs and its checker, a library of fsck's own (linked by fsck.f2fs,
+# its unit tests and the fuzz target; not part of lib/). Included from
+# Makefile.am.
+noinst_LIBRARIES += fsck/libfsck.a
+fsck_libfsck_a_SOURCES = fsck/checker.h fsck/check.c fsck/ck.h fsck/check_meta.c \
+	fsck/check_roll.c fsck/check_tree.c fsck/check_ssa.c fsck/check_more.h \
+	fsck/check_more.c fsck/check_quota.c fsck/check_xattr.c fsck/check_names.c \
+	fsck/check_orphan.c
+LIBFSCK = fsck/libfsck.a $(LIBF2FS)
 
 sbin_PROGRAMS += fsck/fsck.f2fs
 fsck_fsck_f2fs_SOURCES = fsck/main.c
-fsck_fsck_f2fs_LDADD = $(LIBF2FS)
+fsck_fsck_f2fs_LDADD = $(LIBFSCK)
 fsck_fsck_f2fs_LDFLAGS = $(AM_LDFLAGS) $(TOOL_LDFLAGS)
 dist_man_MANS += man/fsck.f2fs.8
 

@@ -1,7 +1,7 @@
 /* fsck.f2fs: check an F2FS image (read-only; repair is not implemented yet). */
-#include <f2fs/check.h>
-#include <f2fs/error.h>
-#include <f2fs/fs.h>
+#include "checker.h"
+#include <f2fs/util/error.h>
+#include <f2fs/fs/fs.h>
 
 #include <getopt.h>
 #include <inttypes.h>

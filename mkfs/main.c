@@ -1,8 +1,8 @@
 /* mkfs.f2fs: parse options, format through libf2fs, print a summary. */
-#include <f2fs/error.h>
-#include <f2fs/feature.h>
-#include <f2fs/mkfs.h>
-#include <f2fs/units.h>
+#include <f2fs/util/error.h>
+#include <f2fs/format/feature.h>
+#include <f2fs/build/mkfs.h>
+#include <f2fs/util/units.h>
 
 #include <errno.h>
 #include <getopt.h>

@@ -5,7 +5,8 @@ SCRIPT_TESTS += \
 	tests/peer/fsck-matrix.sh \
 	tests/peer/layout-vs-f2fs-tools.sh \
 	tests/cli/bad-input.sh \
-	tests/cli/reformat.sh
+	tests/cli/reformat.sh \
+	tests/lint/layers.sh
 
 EXTRA_DIST += \
 	tests/peer/fsck-matrix.sh \
@@ -13,4 +14,5 @@ EXTRA_DIST += \
 	tests/peer/common.sh \
 	tests/peer/f2fsimg.py \
 	tests/cli/bad-input.sh \
-	tests/cli/reformat.sh
+	tests/cli/reformat.sh \
+	tests/lint/layers.sh

@@ -32,10 +32,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <f2fs/check.h>
-#include <f2fs/error.h>
-#include <f2fs/feature.h>
-#include <f2fs/mkfs.h>
+#include "checker.h"
+#include <f2fs/util/error.h>
+#include <f2fs/format/feature.h>
+#include <f2fs/build/mkfs.h>
 
 #define BLK 4096u
 #define MAX_TOUCHED 256

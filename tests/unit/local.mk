@@ -74,5 +74,6 @@ tests_unit_test_fs_open_LDADD = $(LIBF2FS) $(CHECK_LIBS)
 UNIT_TESTS += tests/unit/test_check_unreadable
 check_PROGRAMS += tests/unit/test_check_unreadable
 tests_unit_test_check_unreadable_SOURCES = tests/unit/test_check_unreadable.c tests/unit/unit.h
+tests_unit_test_check_unreadable_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/fsck
 tests_unit_test_check_unreadable_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-tests_unit_test_check_unreadable_LDADD = $(LIBF2FS) $(CHECK_LIBS)
+tests_unit_test_check_unreadable_LDADD = $(LIBFSCK) $(CHECK_LIBS)

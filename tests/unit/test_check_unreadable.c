@@ -12,16 +12,16 @@
  */
 #include <check.h>
 
-#include <f2fs/check.h>
-#include <f2fs/dev.h>
-#include <f2fs/dir.h>
-#include <f2fs/endian.h>
-#include <f2fs/error.h>
-#include <f2fs/feature.h>
-#include <f2fs/format.h>
-#include <f2fs/fs.h>
-#include <f2fs/mkfs.h>
-#include <f2fs/nat.h>
+#include "checker.h"
+#include <f2fs/io/dev.h>
+#include <f2fs/fs/dir.h>
+#include <f2fs/format/endian.h>
+#include <f2fs/util/error.h>
+#include <f2fs/format/feature.h>
+#include <f2fs/format/format.h>
+#include <f2fs/fs/fs.h>
+#include <f2fs/build/mkfs.h>
+#include <f2fs/fs/nat.h>
 
 #include <errno.h>
 #include <fcntl.h>

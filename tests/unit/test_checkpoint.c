@@ -5,12 +5,13 @@
  */
 #include <check.h>
 
-#include <f2fs/checkpoint.h>
-#include <f2fs/crc.h>
-#include <f2fs/dev.h>
-#include <f2fs/endian.h>
-#include <f2fs/error.h>
-#include <f2fs/format.h>
+#include <f2fs/fs/meta_read.h>
+#include <f2fs/format/checkpoint.h>
+#include <f2fs/format/crc.h>
+#include <f2fs/io/dev.h>
+#include <f2fs/format/endian.h>
+#include <f2fs/util/error.h>
+#include <f2fs/format/format.h>
 
 #include <stdio.h>
 #include <stdlib.h>

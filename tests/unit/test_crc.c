@@ -5,9 +5,9 @@
  */
 #include <check.h>
 
-#include <f2fs/crc.h>
-#include <f2fs/endian.h>
-#include <f2fs/format.h>
+#include <f2fs/format/crc.h>
+#include <f2fs/format/endian.h>
+#include <f2fs/format/format.h>
 
 #include <stdlib.h>
 #include <string.h>

@@ -5,9 +5,9 @@
  */
 #include <check.h>
 
-#include <f2fs/dev.h>
-#include <f2fs/error.h>
-#include <f2fs/format.h>
+#include <f2fs/io/dev.h>
+#include <f2fs/util/error.h>
+#include <f2fs/format/format.h>
 
 #include <errno.h>
 #include <fcntl.h>

@@ -8,12 +8,12 @@
  */
 #include <check.h>
 
-#include <f2fs/checkpoint.h>
-#include <f2fs/endian.h>
-#include <f2fs/error.h>
-#include <f2fs/format.h>
-#include <f2fs/fs.h>
-#include <f2fs/mkfs.h>
+#include <f2fs/format/checkpoint.h>
+#include <f2fs/format/endian.h>
+#include <f2fs/util/error.h>
+#include <f2fs/format/format.h>
+#include <f2fs/fs/fs.h>
+#include <f2fs/build/mkfs.h>
 
 #include <fcntl.h>
 #include <stdint.h>

@@ -5,7 +5,7 @@
  */
 #include <check.h>
 
-#include <f2fs/hash.h>
+#include <f2fs/format/hash.h>
 
 #include <stdlib.h>
 #include <string.h>

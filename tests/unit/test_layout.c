@@ -6,9 +6,9 @@
  */
 #include <check.h>
 
-#include <f2fs/error.h>
-#include <f2fs/format.h>
-#include <f2fs/layout.h>
+#include <f2fs/util/error.h>
+#include <f2fs/format/format.h>
+#include <f2fs/format/layout.h>
 
 #include <math.h>
 #include <stdio.h>

@@ -5,17 +5,18 @@
  */
 #include <check.h>
 
-#include <f2fs/checkpoint.h>
-#include <f2fs/crc.h>
-#include <f2fs/dev.h>
-#include <f2fs/endian.h>
-#include <f2fs/error.h>
-#include <f2fs/feature.h>
-#include <f2fs/format.h>
-#include <f2fs/hash.h>
-#include <f2fs/mkfs.h>
-#include <f2fs/nat_bits.h>
-#include <f2fs/super.h>
+#include <f2fs/fs/meta_read.h>
+#include <f2fs/format/checkpoint.h>
+#include <f2fs/format/crc.h>
+#include <f2fs/io/dev.h>
+#include <f2fs/format/endian.h>
+#include <f2fs/util/error.h>
+#include <f2fs/format/feature.h>
+#include <f2fs/format/format.h>
+#include <f2fs/format/hash.h>
+#include <f2fs/build/mkfs.h>
+#include <f2fs/format/nat_bits.h>
+#include <f2fs/format/super.h>
 
 #include <errno.h>
 #include <fcntl.h>

@@ -4,10 +4,10 @@
  */
 #include <check.h>
 
-#include <f2fs/endian.h>
-#include <f2fs/format.h>
-#include <f2fs/layout.h>
-#include <f2fs/nat_bits.h>
+#include <f2fs/format/endian.h>
+#include <f2fs/format/format.h>
+#include <f2fs/format/layout.h>
+#include <f2fs/format/nat_bits.h>
 
 #include <stdlib.h>
 #include <string.h>

@@ -6,9 +6,9 @@
  */
 #include <check.h>
 
-#include <f2fs/endian.h>
-#include <f2fs/error.h>
-#include <f2fs/quota.h>
+#include <f2fs/format/endian.h>
+#include <f2fs/util/error.h>
+#include <f2fs/format/quota.h>
 
 #include <errno.h>
 #include <stdlib.h>

@@ -5,10 +5,10 @@
  */
 #include <check.h>
 
-#include <f2fs/endian.h>
-#include <f2fs/error.h>
-#include <f2fs/format.h>
-#include <f2fs/summary.h>
+#include <f2fs/format/endian.h>
+#include <f2fs/util/error.h>
+#include <f2fs/format/format.h>
+#include <f2fs/format/summary.h>
 
 #include <stdlib.h>
 #include <string.h>

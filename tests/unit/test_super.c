@@ -5,12 +5,12 @@
  */
 #include <check.h>
 
-#include <f2fs/crc.h>
-#include <f2fs/endian.h>
-#include <f2fs/error.h>
-#include <f2fs/format.h>
-#include <f2fs/layout.h>
-#include <f2fs/super.h>
+#include <f2fs/format/crc.h>
+#include <f2fs/format/endian.h>
+#include <f2fs/util/error.h>
+#include <f2fs/format/format.h>
+#include <f2fs/format/layout.h>
+#include <f2fs/format/super.h>
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /* f2fs_human_size: the byte counts mkfs and dump print. */
 #include <check.h>
 
-#include <f2fs/units.h>
+#include <f2fs/util/units.h>
 
 #include <stdint.h>
 #include <stdlib.h>

@@ -8,9 +8,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <f2fs/error.h>
-#include <f2fs/layout.h>
-#include <f2fs/mkfs.h>
+#include <f2fs/util/error.h>
+#include <f2fs/format/layout.h>
+#include <f2fs/build/mkfs.h>
 
 /* Run one suite; the exit status make check reads. */
 static inline int unit_run(Suite *s)

@@ -1,0 +1,571 @@
+/* Checker, metadata: superblock, checkpoint, SIT, NAT, nat_bits. */
+#include "checker.h"
+#include <f2fs/format/crc.h>
+#include <f2fs/format/endian.h>
+#include <f2fs/format/nat_bits.h>
+#include <f2fs/format/super.h>
+
+#include "ck.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define KNOWN_FEATURES 0x7FFFu
+#define NEEDS_EXTRA_ATTR (F2FS_FEATURE_PRJQUOTA | F2FS_FEATURE_INODE_CHKSUM | \
+			  F2FS_FEATURE_FLEXIBLE_INLINE_XATTR | \
+			  F2FS_FEATURE_INODE_CRTIME | F2FS_FEATURE_COMPRESSION)
+
+static void check_sb(struct ck *ck)
+{
+	const struct f2fs_super_block *sb = ck->sb;
+	const struct f2fs_error *why;
+	struct f2fs_super_block *other;
+	struct f2fs_error e;
+	uint32_t feat = ck->features;
+
+	if (f2fs_fs_sb_copy(ck->fs, &why) == 1)
+		ck_pb(ck, F2FS_PB_SB_PRIMARY_INVALID, AT(A_BLK(0)),
+		      "superblock copy 0 rejected: %s", why ? why->msg : "?");
+	other = malloc(2 * sizeof(*other));
+	if (other) {
+		if (!f2fs_dev_pread(f2fs_fs_dev(ck->fs), F2FS_SUPER_OFFSET, &other[0],
+				    sizeof(*other), &e) &&
+		    !f2fs_dev_pread(f2fs_fs_dev(ck->fs), F2FS_BLKSIZE + F2FS_SUPER_OFFSET,
+				    &other[1], sizeof(*other), &e) &&
+		    memcmp(&other[0], &other[1], sizeof(*other)) &&
+		    f2fs_fs_sb_copy(ck->fs, NULL) == 0)
+			ck_pb(ck, F2FS_PB_SB_COPIES_DIFFER, AT(A_BLK(1)),
+			      "superblock copy 1 differs from copy 0");
+		free(other);
+	}
+	if (feat & ~KNOWN_FEATURES)
+		ck_pb(ck, F2FS_PB_SB_UNKNOWN_FEATURE, AT(A_FOUND(feat & ~KNOWN_FEATURES)),
+		      "unknown feature bits 0x%x", feat & ~KNOWN_FEATURES);
+	if ((feat & NEEDS_EXTRA_ATTR) && !(feat & F2FS_FEATURE_EXTRA_ATTR))
+		ck_pb(ck, F2FS_PB_SB_FEATURE_DEPENDENCY, AT(A_FOUND(feat)),
+		      "features 0x%x need extra_attr", feat & NEEDS_EXTRA_ATTR);
+	if (!(feat & F2FS_FEATURE_SB_CHKSUM) && le32_get(sb->checksum_offset))
+		ck_pb(ck, F2FS_PB_SB_CHECKSUM_OFFSET,
+		      AT(A_EXP(0), A_FOUND(le32_get(sb->checksum_offset))),
+		      "checksum_offset %u without the sb_checksum feature",
+		      le32_get(sb->checksum_offset));
+	for (int q = 0; q < F2FS_MAX_QUOTAS; q++) {
+		uint32_t qi = le32_get(sb->qf_ino[q]);
+		int want = (feat & F2FS_FEATURE_QUOTA_INO) &&
+			   (q < 2 || (feat & F2FS_FEATURE_PRJQUOTA));
+
+		if ((want && !qi) || (!want && qi) ||
+		    (qi && (qi <= F2FS_ROOT_INO || qi >= ck->max_nid)))
+			ck_pb(ck, F2FS_PB_SB_QUOTA_INO, AT(A_FOUND(qi)),
+			      "quota inode %d is %u with quota features 0x%x", q, qi,
+			      feat & (F2FS_FEATURE_QUOTA_INO | F2FS_FEATURE_PRJQUOTA));
+	}
+}
+
+static void check_cp_fields(struct ck *ck)
+{
+	const struct f2fs_checkpoint *cp = ck->cp;
+	const struct f2fs_cp_choice *ch = f2fs_fs_cp_choice(ck->fs);
+	uint32_t rsvd = le32_get(cp->rsvd_segment_count);
+	uint32_t ovp = le32_get(cp->overprov_segment_count);
+	uint64_t user = le64_get(cp->user_block_count);
+	uint32_t nfn = le32_get(cp->next_free_nid);
+
+	if (!ch->other_valid)
+		ck_pb(ck, F2FS_PB_CP_BACKUP_PACK_INVALID,
+		      AT(A_BLK(le32_get(ck->sb->cp_blkaddr) +
+			       (uint32_t)(!ch->pack) * F2FS_BLOCKS_PER_SEG)),
+		      "checkpoint pack %d unusable: %s", 2 - ch->pack, ch->other_err.msg);
+	if (ck->ckpt_flags & (F2FS_CP_ERROR | F2FS_CP_FSCK | F2FS_CP_QUOTA_NEED_FSCK))
+		ck_pb(ck, F2FS_PB_CP_NEEDS_FSCK, AT(A_FOUND(ck->ckpt_flags)),
+		      "checkpoint flags 0x%x ask for a check", ck->ckpt_flags);
+	if (rsvd == 0 || ovp < rsvd || ovp >= ck->main_segs)
+		ck_pb(ck, F2FS_PB_CP_OVERPROVISION, AT(A_FOUND(ovp)),
+		      "reserved %u and overprovision %u segments of %u in main",
+		      rsvd, ovp, ck->main_segs);
+	else if (user > (uint64_t)(ck->main_segs - ovp) * F2FS_BLOCKS_PER_SEG)
+		ck_pb(ck, F2FS_PB_CP_USER_BLOCK_COUNT,
+		      AT(A_EXP((uint64_t)(ck->main_segs - ovp) * F2FS_BLOCKS_PER_SEG),
+			 A_FOUND(user)),
+		      "user_block_count %llu exceeds %llu", (unsigned long long)user,
+		      (unsigned long long)(ck->main_segs - ovp) * F2FS_BLOCKS_PER_SEG);
+	if (nfn > ck->max_nid || nfn <= F2FS_ROOT_INO)
+		ck_pb(ck, F2FS_PB_CP_NEXT_FREE_NID, AT(A_EXP(ck->max_nid), A_FOUND(nfn)),
+		      "next_free_nid %u outside (%u, %u]", nfn, F2FS_ROOT_INO, ck->max_nid);
+}
+
+/* ---- SIT -------------------------------------------------------------- */
+
+static void apply_sit_entry(struct ck *ck, uint32_t segno, const struct f2fs_sit_entry *se)
+{
+	struct ck_seg *s = &ck->segs[segno];
+	uint16_t v = le16_get(se->vblocks);
+
+	s->vblocks = v & F2FS_SIT_VBLOCKS_MASK;
+	s->type = (uint8_t)(v >> F2FS_SIT_VBLOCKS_SHIFT);
+	memcpy(s->map, se->valid_map, sizeof(s->map));
+}
+
+static int load_sit(struct ck *ck)
+{
+	uint32_t bm_bytes;
+	const uint8_t *bm = f2fs_fs_sit_bitmap(ck->fs, &bm_bytes);
+	uint32_t sit_blocks = (ck->main_segs + F2FS_SIT_ENTRY_PER_BLOCK - 1) / F2FS_SIT_ENTRY_PER_BLOCK;
+	uint32_t half = le32_get(ck->sb->segment_count_sit) / 2 * F2FS_BLOCKS_PER_SEG;
+	uint32_t sit_blkaddr = le32_get(ck->sb->sit_blkaddr);
+	const struct f2fs_journal *j = f2fs_fs_sit_journal(ck->fs);
+	struct f2fs_dev *dev = f2fs_fs_dev(ck->fs);
+	int ret;
+
+	if (sit_blocks > half || sit_blocks > bm_bytes * 8)
+		return f2fs_fail(ck->err, -F2FS_E_CORRUPT,
+				 "the SIT (%u blocks) cannot describe %u main segments",
+				 half, ck->main_segs);
+	ck->segs = calloc(ck->main_segs, sizeof(*ck->segs));
+	if (!ck->segs)
+		return f2fs_fail(ck->err, -ENOMEM, "out of memory for %u SIT entries",
+				 ck->main_segs);
+	for (uint32_t b = 0; b < sit_blocks; ) {
+		int copy = ck_bit_msb(bm, b);
+		uint32_t n = 1;
+
+		while (b + n < sit_blocks && n < CK_IO_BLOCKS && ck_bit_msb(bm, b + n) == copy)
+			n++;
+		ret = f2fs_dev_read(dev, (uint64_t)sit_blkaddr + b + (copy ? half : 0),
+				    ck->io, n, ck->err);
+		if (ret)
+			return ret;
+		for (uint32_t k = 0; k < n; k++) {
+			const struct f2fs_sit_block *sb = (const void *)(ck->io + (size_t)k * F2FS_BLKSIZE);
+
+			for (uint32_t e = 0; e < F2FS_SIT_ENTRY_PER_BLOCK; e++) {
+				uint64_t segno = (uint64_t)(b + k) * F2FS_SIT_ENTRY_PER_BLOCK + e;
+
+				if (segno >= ck->main_segs)
+					break;
+				apply_sit_entry(ck, (uint32_t)segno, &sb->entries[e]);
+			}
+		}
+		b += n;
+		ck->r->stats.sit_blocks_read += n;
+		ck_progress(ck, "SIT", b, sit_blocks);
+	}
+	for (uint32_t k = 0; k < le16_get(j->n_entries); k++) {
+		uint32_t segno = le32_get(j->sit_j.entries[k].segno);
+
+		if (segno >= ck->main_segs) {
+			ck_pb(ck, F2FS_PB_SIT_JOURNAL, AT(A_SEG(segno), A_EXP(ck->main_segs)),
+			      "SIT journal entry %u names segment %u, beyond the %u main segments",
+			      k, segno, ck->main_segs);
+			continue;
+		}
+		apply_sit_entry(ck, segno, &j->sit_j.entries[k].se);
+	}
+	return 0;
+}
+
+static uint32_t popcount_map(const uint8_t *m)
+{
+	uint32_t n = 0;
+
+	for (int i = 0; i < F2FS_SIT_VBLOCK_MAP_SIZE; i++)
+		n += (uint32_t)__builtin_popcount(m[i]);
+	return n;
+}
+
+static void check_sit_entries(struct ck *ck)
+{
+	for (uint32_t s = 0; s < ck->main_segs; s++) {
+		struct ck_seg *g = &ck->segs[s];
+		uint32_t bits = popcount_map(g->map);
+
+		if (bits != g->vblocks)
+			ck_pb(ck, F2FS_PB_SIT_VBLOCKS_MAP,
+			      AT(A_SEG(s), A_EXP(bits), A_FOUND(g->vblocks)),
+			      "segment %u: valid count %u, valid map has %u blocks",
+			      s, g->vblocks, bits);
+		if (g->type > F2FS_SEG_COLD_NODE)
+			ck_pb(ck, F2FS_PB_SIT_BAD_TYPE, AT(A_SEG(s), A_FOUND(g->type)),
+			      "segment %u: type %u", s, g->type);
+		ck->sit_valid_total += bits;
+	}
+}
+
+/* Current segments: range, sharing, SIT type, blocks past the offset. */
+static void check_cursegs(struct ck *ck)
+{
+	const struct f2fs_checkpoint *cp = ck->cp;
+	uint32_t segno[F2FS_NR_CURSEG_TYPE];
+	uint32_t free_segs = 0;
+
+	for (int t = 0; t < F2FS_NR_CURSEG_TYPE; t++) {
+		int node = t >= F2FS_NR_CURSEG_DATA;
+		int k = node ? t - F2FS_NR_CURSEG_DATA : t;
+		uint32_t sn = node ? le32_get(cp->cur_node_segno[k]) : le32_get(cp->cur_data_segno[k]);
+		uint32_t off = node ? le16_get(cp->cur_node_blkoff[k]) : le16_get(cp->cur_data_blkoff[k]);
+		struct ck_seg *g;
+
+		segno[t] = sn;
+		if (sn >= ck->main_segs || off > F2FS_BLOCKS_PER_SEG) {
+			ck_pb(ck, F2FS_PB_CP_CURSEG_RANGE, AT(A_SEG(sn), A_FOUND(off)),
+			      "%s log %d: segment %u (of %u), next block %u",
+			      node ? "node" : "data", k, sn, ck->main_segs, off);
+			segno[t] = UINT32_MAX;
+			continue;
+		}
+		for (int u = 0; u < t; u++)
+			if (segno[u] == sn)
+				ck_pb(ck, F2FS_PB_CP_CURSEG_DUPLICATE, AT(A_SEG(sn)),
+				      "logs %d and %d both use segment %u", u, t, sn);
+		g = &ck->segs[sn];
+		if (!g->cur)
+			g->cur = (uint8_t)(t + 1);
+		if (g->vblocks && g->type != t)
+			ck_pb(ck, F2FS_PB_CP_CURSEG_TYPE, AT(A_SEG(sn), A_EXP(t), A_FOUND(g->type)),
+			      "segment %u is current for log type %d but the SIT says type %u",
+			      sn, t, g->type);
+		if (cp->alloc_type[t] == 0) {   /* LFS: nothing valid past the offset */
+			for (uint32_t b = off; b < F2FS_BLOCKS_PER_SEG; b++)
+				if (ck_bit_msb(g->map, b)) {
+					ck_pb(ck, F2FS_PB_CP_CURSEG_BLKOFF,
+					      AT(A_SEG(sn), A_BLK(ck->main_blkaddr +
+								  (uint64_t)sn * F2FS_BLOCKS_PER_SEG + b),
+						 A_EXP(off), A_FOUND(b)),
+					      "segment %u (log type %d): block %u is valid past the next free block %u",
+					      sn, t, b, off);
+					break;
+				}
+		}
+	}
+	for (uint32_t s = 0; s < ck->main_segs; s++)
+		if (ck->segs[s].vblocks == 0 && !ck->segs[s].cur)
+			free_segs++;
+	if (free_segs != le32_get(cp->free_segment_count))
+		ck_pb(ck, F2FS_PB_CP_FREE_SEGMENT_COUNT,
+		      AT(A_EXP(free_segs), A_FOUND(le32_get(cp->free_segment_count))),
+		      "free_segment_count %u, the SIT has %u free segments",
+		      le32_get(cp->free_segment_count), free_segs);
+	/* valid_block_count also counts blocks reserved as NEW_ADDR (fallocate,
+	 * data not yet written at a checkpoint), which the SIT does not mark:
+	 * without the tree walk only a count below the SIT's is sure to be
+	 * wrong; the full check compares exactly (ck_meta_after_tree). */
+	if (ck->sit_valid_total > le64_get(cp->valid_block_count))
+		ck_pb(ck, F2FS_PB_CP_VALID_BLOCK_COUNT,
+		      AT(A_EXP(ck->sit_valid_total), A_FOUND(le64_get(cp->valid_block_count))),
+		      "valid_block_count %llu, the SIT marks %llu blocks valid",
+		      (unsigned long long)le64_get(cp->valid_block_count),
+		      (unsigned long long)ck->sit_valid_total);
+}
+
+/* ---- NAT -------------------------------------------------------------- */
+
+struct jent {
+	uint32_t nid;
+	struct f2fs_nat_entry ne;
+};
+
+static int cmp_jent(const void *a, const void *b)
+{
+	const struct jent *x = a, *y = b;
+
+	return x->nid < y->nid ? -1 : x->nid > y->nid;
+}
+
+static int add_nid(struct ck *ck, uint32_t nid, uint32_t ino, uint32_t blkaddr)
+{
+	struct ck_nid *n;
+
+	if (ck->nnids == ck->nids_cap) {
+		/* first guess: the checkpoint's valid_node_count (bounded by
+		 * the NAT), so that a consistent image needs no doubling slack */
+		uint32_t vn = le32_get(ck->cp->valid_node_count);
+		uint32_t cap = ck->nids_cap ? ck->nids_cap * 2 :
+			       vn > 1024 && vn < ck->max_nid ? vn + 16 : 1024;
+		struct ck_nid *p = realloc(ck->nids, (size_t)cap * sizeof(*p));
+
+		if (!p)
+			return f2fs_fail(ck->err, -ENOMEM, "out of memory for the nid table");
+		ck->nids = p;
+		ck->nids_cap = cap;
+	}
+	n = &ck->nids[ck->nnids++];
+	memset(n, 0, sizeof(*n));
+	n->blkaddr = blkaddr;
+	if (ino == nid)
+		n->flags = NR_SELF;
+	else
+		n->u.n.ino = ino;
+	ck->nid_used[nid / 64] |= 1ull << (nid % 64);
+	{
+		uint64_t off = blkaddr - ck->main_blkaddr;
+
+		ck->nodemap[off / 8] |= (uint8_t)(0x80u >> (off % 8));
+	}
+	return 0;
+}
+
+/* One effective NAT entry (journal applied). */
+static int nat_entry(struct ck *ck, uint32_t nid, const struct f2fs_nat_entry *ne)
+{
+	uint32_t ino = le32_get(ne->ino), addr = le32_get(ne->block_addr);
+
+	if (addr != F2FS_NULL_ADDR || nid == 0)
+		ck->nat_used[nid / F2FS_NAT_ENTRY_PER_BLOCK]++;
+	if (nid == 0) {
+		if (addr != F2FS_NULL_ADDR)
+			ck_pb(ck, F2FS_PB_NAT_RESERVED, AT(A_NID(0), A_FOUND(addr)),
+			      "nid 0 has block address 0x%x", addr);
+		return 0;
+	}
+	if (nid == F2FS_NODE_INO || nid == F2FS_META_INO) {
+		if (addr > 1 || (addr && ino != nid))
+			ck_pb(ck, F2FS_PB_NAT_RESERVED, AT(A_NID(nid), A_BLK(addr)),
+			      "nid %u (reserved) has ino %u, block address 0x%x", nid, ino, addr);
+		return 0;
+	}
+	if (addr == F2FS_NULL_ADDR)
+		return 0;
+	if (!ck_in_main(ck, addr)) {
+		ck_pb(ck, F2FS_PB_NAT_ADDR_OUT_OF_RANGE, AT(A_NID(nid), A_INO(ino), A_BLK(addr)),
+		      "nid %u: block address 0x%x outside the main area [0x%x, 0x%llx)",
+		      nid, addr, ck->main_blkaddr, (unsigned long long)ck->main_end);
+		return 0;
+	}
+	if (ino == 0 || ino >= ck->max_nid) {
+		ck_pb(ck, F2FS_PB_NAT_INO_ZERO, AT(A_NID(nid), A_BLK(addr), A_FOUND(ino)),
+		      "nid %u: NAT ino %u is no valid inode number", nid, ino);
+		return 0;
+	}
+	if (ck_claim(ck, addr)) {
+		ck_pb(ck, F2FS_PB_NAT_DUPLICATE_BLOCK, AT(A_NID(nid), A_INO(ino), A_BLK(addr)),
+		      "nid %u: block 0x%x is already used by another nid", nid, addr);
+		return 0;
+	}
+	{
+		const struct ck_seg *g = &ck->segs[ck_segno(ck, addr)];
+
+		if (!ck_sit_valid(ck, addr))
+			ck_pb(ck, F2FS_PB_NAT_NOT_VALID_IN_SIT,
+			      AT(A_NID(nid), A_INO(ino), A_BLK(addr), A_SEG(ck_segno(ck, addr))),
+			      "nid %u: node block 0x%x is not valid in the SIT", nid, addr);
+		else if (!ck_seg_is_node(g->type))
+			ck_pb(ck, F2FS_PB_NAT_SEGMENT_TYPE,
+			      AT(A_NID(nid), A_INO(ino), A_BLK(addr), A_SEG(ck_segno(ck, addr)),
+				 A_FOUND(g->type)),
+			      "nid %u: node block 0x%x is in a segment of type %u",
+			      nid, addr, g->type);
+	}
+	ck->nat_nodes++;
+	if (nid == ino)
+		ck->nat_inodes++;
+	return add_nid(ck, nid, ino, addr);
+}
+
+static int scan_nat(struct ck *ck)
+{
+	const struct f2fs_journal *j = f2fs_fs_nat_journal(ck->fs);
+	uint32_t nj = le16_get(j->n_entries), ji = 0;
+	struct jent js[F2FS_NAT_JOURNAL_ENTRIES];
+	uint32_t bm_bytes;
+	const uint8_t *bm = f2fs_fs_nat_bitmap(ck->fs, &bm_bytes);
+	uint32_t nat_blkaddr = le32_get(ck->sb->nat_blkaddr);
+	struct f2fs_dev *dev = f2fs_fs_dev(ck->fs);
+	size_t words = ((size_t)ck->max_nid + 63) / 64;
+	uint64_t main_blocks = ck->main_end - ck->main_blkaddr;
+	int ret;
+
+	ck->nid_used = calloc(words + 1, sizeof(uint64_t));
+	ck->nid_rank = calloc(words + 1, sizeof(uint32_t));
+	ck->nat_used = calloc(ck->nat_blocks + 1, sizeof(uint16_t));
+	ck->owned = calloc((size_t)(main_blocks / 8) + 1, 1);
+	ck->nodemap = calloc((size_t)(main_blocks / 8) + 1, 1);
+	if (!ck->nid_used || !ck->nid_rank || !ck->nat_used || !ck->owned || !ck->nodemap)
+		return f2fs_fail(ck->err, -ENOMEM, "out of memory for the NAT tables");
+	for (uint32_t k = 0; k < nj; k++) {
+		js[k].nid = le32_get(j->nat_j.entries[k].nid);
+		js[k].ne = j->nat_j.entries[k].ne;
+	}
+	qsort(js, nj, sizeof(js[0]), cmp_jent);
+	for (uint32_t k = 0; k < nj; k++) {
+		if (js[k].nid >= ck->max_nid)
+			ck_pb(ck, F2FS_PB_NAT_JOURNAL, AT(A_NID(js[k].nid), A_EXP(ck->max_nid)),
+			      "NAT journal names nid %u, beyond the %u nids of the NAT",
+			      js[k].nid, ck->max_nid);
+		else if (k && js[k].nid == js[k - 1].nid)
+			ck_pb(ck, F2FS_PB_NAT_JOURNAL, AT(A_NID(js[k].nid)),
+			      "NAT journal holds nid %u twice", js[k].nid);
+	}
+	for (uint32_t b = 0; b < ck->nat_blocks; ) {
+		int copy = ck_bit_msb(bm, b);
+		uint32_t n = 1;
+		uint64_t addr = nat_blkaddr + (uint64_t)(b / F2FS_BLOCKS_PER_SEG) * 2 * F2FS_BLOCKS_PER_SEG +
+				b % F2FS_BLOCKS_PER_SEG + (copy ? F2FS_BLOCKS_PER_SEG : 0);
+
+		while (b + n < ck->nat_blocks && n < CK_IO_BLOCKS &&
+		       (b + n) % F2FS_BLOCKS_PER_SEG != 0 && ck_bit_msb(bm, b + n) == copy)
+			n++;
+		ret = f2fs_dev_read(dev, addr, ck->io, n, ck->err);
+		if (ret)
+			return ret;
+		for (uint32_t k = 0; k < n; k++) {
+			const struct f2fs_nat_block *nb = (const void *)(ck->io + (size_t)k * F2FS_BLKSIZE);
+
+			for (uint32_t e = 0; e < F2FS_NAT_ENTRY_PER_BLOCK; e++) {
+				uint64_t nid64 = (uint64_t)(b + k) * F2FS_NAT_ENTRY_PER_BLOCK + e;
+				uint32_t nid = (uint32_t)nid64;
+				const struct f2fs_nat_entry *ne = &nb->entries[e];
+
+				if (nid64 >= ck->max_nid)
+					break;
+				while (ji < nj && js[ji].nid < nid)
+					ji++;
+				if (ji < nj && js[ji].nid == nid)
+					ne = &js[ji].ne;
+				ret = nat_entry(ck, nid, ne);
+				if (ret)
+					return ret;
+			}
+		}
+		b += n;
+		ck->r->stats.nat_blocks_read += n;
+		ck_progress(ck, "NAT", b, ck->nat_blocks);
+	}
+	{
+		uint32_t acc = 0;
+
+		for (size_t w = 0; w <= words; w++) {
+			ck->nid_rank[w] = acc;
+			acc += (uint32_t)__builtin_popcountll(ck->nid_used[w]);
+		}
+	}
+	if (ck->nat_nodes != le32_get(ck->cp->valid_node_count))
+		ck_pb(ck, F2FS_PB_CP_VALID_NODE_COUNT,
+		      AT(A_EXP(ck->nat_nodes), A_FOUND(le32_get(ck->cp->valid_node_count))),
+		      "valid_node_count %u, the NAT has %u nodes in use",
+		      le32_get(ck->cp->valid_node_count), ck->nat_nodes);
+	if (ck->nat_inodes != le32_get(ck->cp->valid_inode_count))
+		ck_pb(ck, F2FS_PB_CP_VALID_INODE_COUNT,
+		      AT(A_EXP(ck->nat_inodes), A_FOUND(le32_get(ck->cp->valid_inode_count))),
+		      "valid_inode_count %u, the NAT has %u inodes",
+		      le32_get(ck->cp->valid_inode_count), ck->nat_inodes);
+	return 0;
+}
+
+/* ---- nat_bits --------------------------------------------------------- */
+
+static int check_nat_bits(struct ck *ck)
+{
+	uint32_t nblk = f2fs_nat_bits_blocks(ck->nat_blocks);
+	uint32_t bytes = f2fs_nat_bits_bytes(ck->nat_blocks);
+	uint32_t total = le32_get(ck->cp->cp_pack_total_block_count);
+	uint64_t start = (uint64_t)f2fs_fs_cp_start(ck->fs) + F2FS_BLOCKS_PER_SEG - nblk;
+	uint64_t want = f2fs_nat_bits_header(le64_get(ck->cp->checkpoint_ver),
+					     f2fs_cp_stored_crc(ck->cp));
+	uint8_t *area;
+	uint64_t hdr;
+	int ret;
+
+	/* The kernel writes nat_bits only at unmount and keeps the flag in later
+	 * checkpoints; it checks the header at mount and drops stale bits. So
+	 * after a power cut they are stale by design, not damaged. */
+	if (!(ck->ckpt_flags & F2FS_CP_NAT_BITS) || !(ck->ckpt_flags & F2FS_CP_UMOUNT))
+		return 0;
+	if (nblk == 0 || nblk >= F2FS_BLOCKS_PER_SEG || total > F2FS_BLOCKS_PER_SEG - nblk) {
+		ck_pb(ck, F2FS_PB_NAT_BITS_HEADER, AT(A_FOUND(nblk)),
+		      "nat_bits (%u blocks) do not fit after the %u-block pack", nblk, total);
+		return 0;
+	}
+	area = malloc((size_t)nblk * F2FS_BLKSIZE);
+	if (!area)
+		return f2fs_fail(ck->err, -ENOMEM, "out of memory for nat_bits");
+	ret = f2fs_dev_read(f2fs_fs_dev(ck->fs), start, area, nblk, ck->err);
+	if (ret)
+		goto out;
+	hdr = le64_load(area);
+	if (hdr != want) {
+		ck_pb(ck, F2FS_PB_NAT_BITS_HEADER, AT(A_BLK(start), A_EXP(want), A_FOUND(hdr)),
+		      "nat_bits header 0x%016llx, the checkpoint gives 0x%016llx",
+		      (unsigned long long)hdr, (unsigned long long)want);
+		goto out;
+	}
+	for (uint32_t b = 0; b < ck->nat_blocks; b++) {
+		const uint8_t *full = area + F2FS_NAT_BITS_HEADER_SIZE;
+		const uint8_t *empty = full + bytes;
+		int want_full = ck->nat_used[b] == F2FS_NAT_ENTRY_PER_BLOCK;
+		int want_empty = ck->nat_used[b] == 0;
+
+		if (b / 8 >= bytes)
+			break;
+		if (f2fs_nat_bit_test(full, b) != want_full)
+			ck_pb(ck, F2FS_PB_NAT_BITS_FULL, AT(A_EXP(want_full),
+							    A_FOUND(!want_full), A_NID(b * F2FS_NAT_ENTRY_PER_BLOCK)),
+			      "NAT block %u: full bit %d, %u entries in use",
+			      b, !want_full, ck->nat_used[b]);
+		if (f2fs_nat_bit_test(empty, b) != want_empty)
+			ck_pb(ck, F2FS_PB_NAT_BITS_EMPTY, AT(A_EXP(want_empty),
+							     A_FOUND(!want_empty), A_NID(b * F2FS_NAT_ENTRY_PER_BLOCK)),
+			      "NAT block %u: empty bit %d, %u entries in use",
+			      b, !want_empty, ck->nat_used[b]);
+	}
+out:
+	free(area);
+	return ret;
+}
+
+int ck_meta(struct ck *ck)
+{
+	const struct f2fs_super_block *sb = f2fs_fs_sb(ck->fs);
+	int ret;
+
+	ck->sb = sb;
+	ck->cp = f2fs_fs_cp(ck->fs);
+	ck->features = le32_get(sb->feature);
+	ck->ckpt_flags = le32_get(ck->cp->ckpt_flags);
+	ck->r->ckpt_flags = ck->ckpt_flags;
+	ck->r->cp_version = le64_get(ck->cp->checkpoint_ver);
+	ck->r->cp_pack = f2fs_fs_cp_choice(ck->fs)->pack;
+	ck->main_blkaddr = le32_get(sb->main_blkaddr);
+	ck->main_segs = le32_get(sb->segment_count_main);
+	ck->main_end = ck->main_blkaddr + (uint64_t)ck->main_segs * F2FS_BLOCKS_PER_SEG;
+	ck->ssa_blkaddr = le32_get(sb->ssa_blkaddr);
+	ck->max_nid = f2fs_fs_max_nid(ck->fs);
+	ck->nat_blocks = f2fs_fs_nat_blocks(ck->fs);
+	for (int i = 0; i < f2fs_fs_nnotes(ck->fs); i++) {
+		const char *n = f2fs_fs_note(ck->fs, i);
+
+		ck_pb(ck, strstr(n, "SIT") ? F2FS_PB_SIT_JOURNAL : F2FS_PB_NAT_JOURNAL,
+		      NULL, "%s", n);
+	}
+	check_sb(ck);
+	check_cp_fields(ck);
+	ret = load_sit(ck);
+	if (ret)
+		return ret;
+	check_sit_entries(ck);
+	check_cursegs(ck);
+	ret = scan_nat(ck);
+	if (ret)
+		return ret;
+	return check_nat_bits(ck);
+}
+
+/* After the tree walk: valid_block_count against the SIT plus the NEW_ADDR
+ * reservations the walk found. */
+void ck_meta_after_tree(struct ck *ck)
+{
+	uint64_t want = ck->sit_valid_total + ck->new_addrs;
+	uint64_t have = le64_get(ck->cp->valid_block_count);
+
+	if (ck->sit_valid_total > have || want == have)
+		return;   /* the first is reported already */
+	if (!ck->new_addrs)
+		ck_pb(ck, F2FS_PB_CP_VALID_BLOCK_COUNT, AT(A_EXP(want), A_FOUND(have)),
+		      "valid_block_count %llu, the SIT marks %llu blocks valid",
+		      (unsigned long long)have, (unsigned long long)want);
+	else
+		ck_pb(ck, F2FS_PB_CP_VALID_BLOCK_COUNT, AT(A_EXP(want), A_FOUND(have)),
+		      "valid_block_count %llu, the SIT marks %llu blocks valid and %llu are reserved (NEW_ADDR)",
+		      (unsigned long long)have, (unsigned long long)ck->sit_valid_total,
+		      (unsigned long long)ck->new_addrs);
+}

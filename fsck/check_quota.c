@@ -1,0 +1,283 @@
+/*
+ * Checker, quota: with the quota_ino feature the kernel keeps user, group
+ * (and with project_quota, project) usage in hidden quota files. The walk
+ * charges every inode it reads to its ids, as the kernel does: one inode
+ * and every block but the inode's own (i_blocks - 1, in bytes); the quota
+ * files themselves are not charged. Where the walk counted other blocks than
+ * i_blocks says (inode.i_blocks, reported already), the charge is corrected
+ * to the count, so that the quota is judged against the blocks really in
+ * use. Then each quota file is read through its tree and every record
+ * compared with the usage.
+ */
+#include <f2fs/format/endian.h>
+#include <f2fs/fs/nat.h>
+#include <f2fs/format/quota.h>
+
+#include "check_more.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A quota file larger than this is reported rather than read (1M ids take
+ * about 75 MiB). */
+#define QUOTA_FILE_MAX (256u << 20)
+
+static const char *const qname[F2FS_MAX_QUOTAS] = { "user", "group", "project" };
+
+static int quota_active(const struct ck *ck, int q)
+{
+	if (!(ck->features & F2FS_FEATURE_QUOTA_INO))
+		return 0;
+	if (q == F2FS_QUOTA_PRJ && !(ck->features & F2FS_FEATURE_PRJQUOTA))
+		return 0;
+	return le32_get(ck->sb->qf_ino[q]) != 0;
+}
+
+static uint32_t slot_of(uint32_t id, uint32_t cap)
+{
+	return (id * 0x9E3779B1u) & (cap - 1);
+}
+
+static int qtab_grow(struct ck_qtab *t)
+{
+	uint32_t cap = t->cap ? t->cap * 2 : 64;
+	struct ck_qusage *s = calloc(cap, sizeof(*s));
+
+	if (!s)
+		return -1;
+	for (uint32_t i = 0; i < t->cap; i++) {
+		uint32_t k;
+
+		if (!t->slot[i].used)
+			continue;
+		for (k = slot_of(t->slot[i].id, cap); s[k].used; k = (k + 1) & (cap - 1))
+			;
+		s[k] = t->slot[i];
+	}
+	free(t->slot);
+	t->slot = s;
+	t->cap = cap;
+	return 0;
+}
+
+/* The slot of id, added when missing; NULL only when out of memory. */
+static struct ck_qusage *qtab_get(struct ck_qtab *t, uint32_t id, int add)
+{
+	uint32_t k;
+
+	if (t->cap) {
+		for (k = slot_of(id, t->cap); t->slot[k].used; k = (k + 1) & (t->cap - 1))
+			if (t->slot[k].id == id)
+				return &t->slot[k];
+	}
+	if (!add)
+		return NULL;
+	/* keep the table at most 3/4 full so that probes stay short */
+	if ((t->n + 1) * 4 > t->cap * 3 && qtab_grow(t))
+		return NULL;
+	for (k = slot_of(id, t->cap); t->slot[k].used; k = (k + 1) & (t->cap - 1))
+		;
+	t->slot[k] = (struct ck_qusage){ .id = id, .used = 1 };
+	t->n++;
+	return &t->slot[k];
+}
+
+static uint32_t projid_of(const struct ck *ck, const struct f2fs_inode *i)
+{
+	/* without a stored project id the kernel uses 0 */
+	if (!(ck->features & F2FS_FEATURE_PRJQUOTA) || !(i->i_inline & F2FS_EXTRA_ATTR) ||
+	    le16_get(i->extra.i_extra_isize) < F2FS_EXTRA_ISIZE_PROJID)
+		return 0;
+	return le32_get(i->extra.i_projid);
+}
+
+static int is_quota_file(const struct ck *ck, uint32_t ino)
+{
+	for (int q = 0; q < F2FS_MAX_QUOTAS; q++)
+		if (quota_active(ck, q) && le32_get(ck->sb->qf_ino[q]) == ino)
+			return 1;
+	return 0;
+}
+
+/* Space charged for a block count that includes the inode block. */
+static uint64_t space_of(int64_t blocks)
+{
+	return blocks > 0 ? (uint64_t)(blocks - 1) * F2FS_BLKSIZE : 0;
+}
+
+/* Add inodes and space to the ids of inode i; -1 when out of memory. */
+static int charge(struct ck *ck, const struct f2fs_inode *i, int64_t inodes, int64_t space)
+{
+	uint32_t ids[F2FS_MAX_QUOTAS];
+
+	ids[F2FS_QUOTA_USR] = le32_get(i->i_uid);
+	ids[F2FS_QUOTA_GRP] = le32_get(i->i_gid);
+	ids[F2FS_QUOTA_PRJ] = projid_of(ck, i);
+	for (int q = 0; q < F2FS_MAX_QUOTAS; q++) {
+		struct ck_qusage *u;
+
+		if (!quota_active(ck, q))
+			continue;
+		u = qtab_get(&ck->more->quota[q], ids[q], 1);
+		if (!u)
+			return -1;
+		u->inodes += (uint64_t)inodes;
+		u->space += (uint64_t)space;   /* wraps back for a correction */
+	}
+	return 0;
+}
+
+void ck_quota_inode(struct ck *ck, uint32_t ino, const struct f2fs_node *nd)
+{
+	if (!(ck->features & F2FS_FEATURE_QUOTA_INO) || is_quota_file(ck, ino))
+		return;
+	if (charge(ck, &nd->i, 1, (int64_t)space_of((int64_t)le64_get(nd->i.i_blocks))))
+		ck->more->nomem = 1;
+}
+
+/* Move the charge of inode ino from its i_blocks to the blocks counted. */
+static int correct(struct ck *ck, uint32_t ino, int64_t diff, void *arg)
+{
+	struct f2fs_node nd;
+	struct f2fs_error e;
+	int64_t iblocks;
+
+	(void)arg;
+	if (is_quota_file(ck, ino) || f2fs_read_inode(ck->fs, ino, &nd, &e))
+		return 0;   /* unreadable now: leave the charge as it was */
+	iblocks = (int64_t)le64_get(nd.i.i_blocks);
+	if (charge(ck, &nd.i, 0, (int64_t)space_of(iblocks - diff) - (int64_t)space_of(iblocks)))
+		return f2fs_fail(ck->err, -ENOMEM, "out of memory counting quota");
+	return 0;
+}
+
+/* ---- after the walk ----------------------------------------------------- */
+
+struct qcmp {
+	struct ck *ck;
+	int q;
+	uint32_t qino;
+};
+
+static void report(struct ck *ck, int q, uint32_t qino, uint32_t id, uint64_t rec_inodes,
+		   uint64_t rec_space, uint64_t inodes, uint64_t space)
+{
+	int by_inodes = rec_inodes != inodes;
+
+	ck_pb(ck, F2FS_PB_QUOTA_USAGE,
+	      AT(A_INO(qino), A_EXP(by_inodes ? inodes : space),
+		 A_FOUND(by_inodes ? rec_inodes : rec_space)),
+	      "%s quota, id %u: the file records %llu inodes and %llu bytes, its inodes use %llu and %llu",
+	      qname[q], id, (unsigned long long)rec_inodes, (unsigned long long)rec_space,
+	      (unsigned long long)inodes, (unsigned long long)space);
+}
+
+static int record_cb(const struct f2fs_quota_usage *r, void *arg)
+{
+	struct qcmp *c = arg;
+	struct ck_qusage *u = qtab_get(&c->ck->more->quota[c->q], r->id, 0);
+	uint64_t inodes = u ? u->inodes : 0, space = u ? u->space : 0;
+
+	if (u)
+		u->used = 2;   /* has a record */
+	if (r->inodes != inodes || r->space_bytes != space)
+		report(c->ck, c->q, c->qino, r->id, r->inodes, r->space_bytes, inodes, space);
+	return 0;
+}
+
+/* The whole content of quota file qino into *buf (*len bytes). */
+static int read_qfile(struct ck *ck, uint32_t qino, uint8_t **buf, size_t *len,
+		      struct f2fs_error *e)
+{
+	struct f2fs_node nd;
+	uint64_t size, nblk;
+	uint8_t *b;
+	int ret = f2fs_read_inode(ck->fs, qino, &nd, e);
+
+	if (ret)
+		return ret;
+	size = le64_get(nd.i.i_size);
+	if (size == 0 || size > QUOTA_FILE_MAX)
+		return f2fs_fail(e, -F2FS_E_CORRUPT, "i_size %llu", (unsigned long long)size);
+	nblk = (size + F2FS_BLKSIZE - 1) / F2FS_BLKSIZE;
+	b = calloc(nblk, F2FS_BLKSIZE);
+	if (!b)
+		return f2fs_fail(ck->err, -ENOMEM, "out of memory for a quota file");
+	for (uint64_t f = 0; f < nblk && !ret; f++) {
+		uint32_t addr;
+
+		ret = f2fs_file_block(ck->fs, &nd, f, &addr, NULL, e);
+		if (ret || addr == F2FS_NULL_ADDR || addr == F2FS_NEW_ADDR)
+			continue;   /* a hole reads as zeros */
+		if (!f2fs_fs_in_main(ck->fs, addr))
+			ret = f2fs_fail(e, -F2FS_E_CORRUPT, "block %llu at 0x%x outside the main area",
+					(unsigned long long)f, addr);
+		else
+			ret = f2fs_fs_read_block(ck->fs, addr, b + f * F2FS_BLKSIZE, e);
+	}
+	if (ret) {
+		free(b);
+		return ret;
+	}
+	*buf = b;
+	*len = (size_t)size;
+	return 0;
+}
+
+static int check_one(struct ck *ck, int q)
+{
+	struct ck_qtab *t = &ck->more->quota[q];
+	uint32_t qino = le32_get(ck->sb->qf_ino[q]);
+	struct qcmp c = { ck, q, qino };
+	enum f2fs_quota_type type;
+	struct f2fs_error e = { 0 };
+	uint8_t *buf = NULL;
+	size_t len = 0;
+	int ret = read_qfile(ck, qino, &buf, &len, &e);
+
+	if (ret == -ENOMEM)
+		return ret;
+	if (!ret)
+		ret = f2fs_quota_file_walk(buf, len, &type, record_cb, &c, &e);
+	free(buf);
+	if (ret == -ENOMEM)
+		return f2fs_fail(ck->err, ret, "%s", e.msg);
+	if (!ret && type != (enum f2fs_quota_type)q) {
+		ret = -F2FS_E_CORRUPT;
+		snprintf(e.msg, sizeof(e.msg), "it has the magic of a %s quota file", qname[type]);
+	}
+	if (ret) {
+		/* records already compared are kept; the rest cannot be judged */
+		ck_pb(ck, F2FS_PB_QUOTA_BAD_FILE, AT(A_INO(qino)),
+		      "%s quota file (inode %u): %s", qname[q], qino, e.msg);
+		return 0;
+	}
+	for (uint32_t k = 0; k < t->cap; k++) {
+		const struct ck_qusage *u = &t->slot[k];
+
+		if (u->used == 1 && (u->inodes || u->space))
+			report(ck, q, qino, u->id, 0, 0, u->inodes, u->space);
+	}
+	return 0;
+}
+
+int ck_quota_check(struct ck *ck)
+{
+	int ret = 0;
+
+	if (quota_active(ck, F2FS_QUOTA_USR) || quota_active(ck, F2FS_QUOTA_GRP))
+		ret = ck_more_foreach_bdiff(ck, correct, NULL);
+	if (ret)
+		return ret;
+	for (int q = 0; q < F2FS_MAX_QUOTAS; q++) {
+
+		if (!quota_active(ck, q))
+			continue;
+		ret = check_one(ck, q);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}

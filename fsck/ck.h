@@ -1,0 +1,353 @@
+/* Internals of the checker (lib/check_*.c). */
+#ifndef F2FS_LIB_CHECK_H
+#define F2FS_LIB_CHECK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "checker.h"
+#include <f2fs/util/error.h>
+#include <f2fs/format/format.h>
+#include <f2fs/fs/fs.h>
+
+/* Largest read issued at once, in blocks (256 KiB): large enough that the
+ * syscalls cost nothing next to the copying, small next to the records. */
+#define CK_IO_BLOCKS 64u
+/* Gap of unwanted blocks a batched read may span rather than split. */
+#define CK_IO_GAP 16u
+
+/* Where a problem is: the numbers that apply, and what names its path. */
+struct ck_at {
+	uint32_t nid, ino, segno;
+	uint64_t blkaddr, expected, found;
+	uint8_t h_nid, h_ino, h_seg, h_blk, h_exp, h_found;
+	uint8_t has_path;
+	uint32_t path_ino;        /* path of this inode (or directory of name) */
+	const uint8_t *name;      /* entry name inside path_ino, may be NULL */
+	uint32_t name_len;
+};
+
+#define A_NID(x)   .nid = (x), .h_nid = 1
+#define A_INO(x)   .ino = (x), .h_ino = 1
+#define A_SEG(x)   .segno = (x), .h_seg = 1
+#define A_BLK(x)   .blkaddr = (x), .h_blk = 1
+#define A_EXP(x)   .expected = (x), .h_exp = 1
+#define A_FOUND(x) .found = (x), .h_found = 1
+#define A_DIRNAME(d, nm, len) .has_path = 1, .path_ino = (d), .name = (nm), .name_len = (len)
+#define AT(...) (&(struct ck_at){ __VA_ARGS__ })
+
+/* One SIT entry of a main segment, journal applied. */
+struct ck_seg {
+	uint16_t vblocks;         /* valid count as stored */
+	uint8_t type;             /* segment type as stored */
+	uint8_t cur;              /* 1 + log index when a current segment */
+	uint8_t map[F2FS_SIT_VBLOCK_MAP_SIZE];   /* MSB-first */
+};
+
+/* A nid in use (NAT block address in the main area). */
+enum {
+	NR_READ   = 1 << 0,       /* block read, footer nid matches */
+	NR_INODE  = 1 << 1,       /* an inode (nid == ino, offset 0) */
+	NR_REACHED = 1 << 2,      /* pointed to by its parent node */
+	NR_BAD    = 1 << 3,       /* unusable: reported already */
+	NR_SELF   = 1 << 4,       /* the NAT gives ino == nid */
+	NR_UNREADABLE = 1 << 5,   /* its block could not be read (with NR_BAD) */
+};
+
+/* Per inode (NR_INODE). */
+enum {
+	IR_ORPHAN   = 1 << 0,
+	IR_SPECIAL  = 1 << 1,     /* quota file: no directory entry */
+	IR_NOCOUNT  = 1 << 2,     /* do not check i_blocks (damaged, compressed) */
+	IR_BROKEN   = 1 << 3,     /* layout unusable; content skipped */
+	IR_BIG_IBLOCKS = 1 << 4,  /* i_blocks >= 2^32: cannot match any count */
+};
+
+/*
+ * One record per nid in use, inode or not: 24 bytes, so that a million
+ * files cost 24 MB. ck.nids[] is in nid order and found through the
+ * nid_used bitmap (ck_nid_find), so the nid itself is not stored. An
+ * inode keeps what the checks after the tree walk need; directories keep
+ * the rest in ck.dirs.
+ */
+struct ck_nid {
+	uint32_t blkaddr;         /* from the NAT */
+	uint16_t mode;            /* inode: i_mode */
+	uint8_t flags;            /* NR_* */
+	uint8_t state;            /* inode: IR_* */
+	union {
+		struct {                  /* NR_INODE */
+			uint32_t links;   /* i_links */
+			uint32_t refs;    /* directory entries naming it */
+			uint32_t bdiff;   /* i_blocks minus blocks counted, mod 2^32 */
+			uint32_t aux;     /* directory: index in ck.dirs; other: first
+					   * directory naming it */
+		} i;
+		struct {                  /* any other node (NR_SELF clear) */
+			uint32_t ino;     /* from the NAT */
+			uint32_t ofs;     /* node offset from the footer, once read */
+			uint32_t ndata;   /* data pointers counted */
+		} n;
+	} u;
+};
+
+/* Per directory. */
+enum {
+	DR_HAS_DOT    = 1 << 0,
+	DR_HAS_DOTDOT = 1 << 1,
+	DR_CASEFOLD   = 1 << 2,
+	DR_ENCRYPTED  = 1 << 3,
+};
+
+struct ck_dir {
+	uint32_t nid;
+	uint32_t parent;          /* first directory found naming it */
+	uint32_t dotdot;          /* ino in its ".." entry */
+	uint32_t pino;
+	uint32_t subdirs;
+	uint64_t size;
+	uint16_t addrs;           /* data pointers in the inode (<= 923) */
+	uint8_t dir_level, inline_flags;
+	uint8_t state;            /* DR_* */
+	uint8_t conn;             /* reachability walk state */
+};
+
+/* A directory block to read after the walk (inline: the inode's block). */
+struct ck_dblk {
+	uint32_t addr, nid;
+	uint16_t idx;             /* index in the node's pointer array */
+	uint8_t inl;              /* 1: inline dentries in the inode block */
+	uint8_t pad;
+};
+
+/* A block and its owner, kept only for segments whose SSA must be checked
+ * entry by entry (ck.ssa_exact). */
+struct ck_blk {
+	uint32_t addr;
+	uint32_t nid;             /* node holding the pointer, or the node itself */
+	uint16_t idx;             /* index in the node's pointer array */
+	uint8_t node;             /* 1: a node block */
+	uint8_t pad;
+};
+
+/* Parent node -> child node pointer. */
+struct ck_edge {
+	uint32_t child, owner, expected_ofs;
+	uint8_t xattr;
+};
+
+struct ck_pending_path {
+	uint32_t ino;
+	char *name;
+};
+
+struct ck {
+	struct f2fs_fs *fs;
+	const struct f2fs_super_block *sb;
+	const struct f2fs_checkpoint *cp;
+	const struct f2fs_check_options *opt;
+	struct f2fs_check_report *r;
+	struct ck_pending_path *paths;    /* parallel to r->problems */
+	size_t cap;
+	uint32_t max_per;
+	uint32_t features, ckpt_flags;
+
+	uint32_t main_blkaddr, main_segs, ssa_blkaddr;
+	uint64_t main_end;
+	uint32_t max_nid, nat_blocks;
+
+	struct ck_seg *segs;              /* main_segs */
+	uint64_t sit_valid_total;
+
+	uint64_t *nid_used;               /* bitmap over max_nid */
+	uint32_t *nid_rank;               /* used nids before each word */
+	struct ck_nid *nids;
+	uint32_t nnids, nids_cap;
+	uint16_t *nat_used;               /* entries in use per NAT block */
+	uint32_t nat_nodes, nat_inodes;
+
+	uint8_t *owned;                   /* per main block, MSB-first per segment */
+	uint8_t *nodemap;                 /* main blocks the NAT names, same layout */
+	uint64_t *revmap;                 /* (blkaddr << 32 | nid), sorted; made
+					   * only when a footer does not match */
+
+	struct ck_dir *dirs;
+	uint32_t ndirs, dirs_cap;
+	struct ck_dblk *dblks;            /* directory blocks to read */
+	size_t ndblks, dblks_cap;
+	uint32_t *dnodes;                 /* direct nodes whose data may be a
+					   * directory's: read again if so */
+	size_t ndnodes, dnodes_cap;
+	uint64_t *lost;                   /* (nid << 32 | idx) of pointers to
+					   * blocks owned already, sorted */
+	size_t nlost, lost_cap;
+	struct ck_edge *edges;
+	size_t nedges, edges_cap;
+
+	/* SSA: per segment, a sum of hashes of (block, owner) over the blocks
+	 * found in use; compared with the same sum over the SSA entries. Only
+	 * a segment whose sums differ is checked entry by entry, in a second
+	 * run that keeps its blocks (ssa_exact set, blks). */
+	uint64_t *segfp;
+	uint64_t *ssa_exact;              /* bitmap over main_segs, or NULL */
+	uint64_t *ssa_redo;               /* segments whose sums differ */
+	uint32_t nredo;
+	struct ck_blk *blks;
+	size_t nblks, blks_cap;
+
+	uint8_t *io;                      /* CK_IO_BLOCKS blocks */
+	struct f2fs_error *err;
+
+	uint64_t new_addrs;               /* NEW_ADDR pointers found */
+	struct ck_more *more;             /* lib/check_more.h */
+};
+
+/* Report a problem (the message is printf-style). */
+void ck_pb(struct ck *ck, enum f2fs_problem_code code, const struct ck_at *at,
+	   const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* Name the path of the first record of code about nid, if it has none yet:
+ * entry name (len bytes) of directory dir. */
+void ck_pb_name(struct ck *ck, enum f2fs_problem_code code, uint32_t nid, uint32_t dir,
+		const uint8_t *name, uint32_t len);
+
+void ck_progress(struct ck *ck, const char *phase, uint64_t done, uint64_t total);
+
+/* Is blkaddr in the main area; its segment and offset. */
+static inline int ck_in_main(const struct ck *ck, uint64_t a)
+{
+	return a >= ck->main_blkaddr && a < ck->main_end;
+}
+
+static inline uint32_t ck_segno(const struct ck *ck, uint64_t a)
+{
+	return (uint32_t)((a - ck->main_blkaddr) / F2FS_BLOCKS_PER_SEG);
+}
+
+static inline int ck_bit_msb(const uint8_t *map, uint32_t i)
+{
+	return (map[i / 8] >> (7 - i % 8)) & 1;
+}
+
+static inline int ck_seg_is_node(uint8_t type)
+{
+	return type >= F2FS_SEG_HOT_NODE && type <= F2FS_SEG_COLD_NODE;
+}
+
+/* Valid bit of a main block in the SIT. */
+static inline int ck_sit_valid(const struct ck *ck, uint64_t a)
+{
+	uint64_t off = a - ck->main_blkaddr;
+
+	return ck_bit_msb(ck->segs[off / F2FS_BLOCKS_PER_SEG].map,
+			  (uint32_t)(off % F2FS_BLOCKS_PER_SEG));
+}
+
+/* Claim a main block; returns 1 if it was already claimed. */
+static inline int ck_claim(struct ck *ck, uint64_t a)
+{
+	uint64_t off = a - ck->main_blkaddr;
+	uint8_t mask = (uint8_t)(0x80u >> (off % 8));
+	uint8_t *p = &ck->owned[off / 8];
+	int was = (*p & mask) != 0;
+
+	*p |= mask;
+	return was;
+}
+
+/* The record of a nid in use, or NULL. */
+struct ck_nid *ck_nid_find(struct ck *ck, uint32_t nid);
+
+/* The record of inode ino (NR_INODE), or NULL. */
+struct ck_nid *ck_inode(struct ck *ck, uint32_t ino);
+
+/* The directory record of an inode record, or NULL. */
+static inline struct ck_dir *ck_dir_of(struct ck *ck, const struct ck_nid *n)
+{
+	if (!n || !(n->flags & NR_INODE) || (n->mode & F2FS_S_IFMT) != F2FS_S_IFDIR)
+		return NULL;
+	return &ck->dirs[n->u.i.aux];
+}
+
+/* First directory found naming inode n (0 if none). */
+static inline uint32_t ck_parent(struct ck *ck, const struct ck_nid *n)
+{
+	const struct ck_dir *d = ck_dir_of(ck, n);
+
+	return d ? d->parent : n->u.i.aux;
+}
+
+/* Owner inode and node offset of a node record of nid. */
+static inline uint32_t ck_nid_ino(const struct ck_nid *n, uint32_t nid)
+{
+	return (n->flags & NR_SELF) ? nid : n->u.n.ino;
+}
+
+static inline uint32_t ck_nid_ofs(const struct ck_nid *n)
+{
+	return (n->flags & NR_SELF) ? 0 : n->u.n.ofs;
+}
+
+/* Walk the nids in use in nid order: it = { 0 }, then while (ck_nid_next()). */
+struct ck_nid_iter {
+	uint32_t w, k;
+	uint64_t bits;
+	int started;
+};
+int ck_nid_next(struct ck *ck, struct ck_nid_iter *it, uint32_t *nid, struct ck_nid **n);
+
+/* Hash of a block and its owner, summed per segment (ck.segfp). */
+static inline uint64_t ck_fp(uint32_t addr, uint32_t nid, uint32_t ofs)
+{
+	uint64_t x = ((uint64_t)addr << 32 | nid) * 0x9E3779B97F4A7C15ull;
+
+	x ^= ((uint64_t)ofs + 1) * 0xC2B2AE3D27D4EB4Full;
+	x ^= x >> 31;
+	x *= 0xBF58476D1CE4E5B9ull;
+	x ^= x >> 29;
+	x *= 0x94D049BB133111EBull;
+	return x ^ (x >> 32);
+}
+/* ofs used for node blocks, whose SSA offset is not checked */
+#define CK_FP_NODE 0x10000u
+
+static inline int ck_bit64(const uint64_t *m, uint64_t i)
+{
+	return (int)((m[i / 64] >> (i % 64)) & 1);
+}
+
+int ck_add_blk(struct ck *ck, uint32_t addr, uint32_t nid, uint32_t idx, int node);
+
+typedef int (*ck_block_fn)(struct ck *ck, uint32_t item, uint32_t addr,
+			   const uint8_t *blk, void *arg);
+/* A block that could not be read (e says why); returns 0 to go on. */
+typedef int (*ck_bad_fn)(struct ck *ck, uint32_t item, uint32_t addr,
+			 const struct f2fs_error *e, void *arg);
+/*
+ * Read the main blocks set in map (ck.owned layout) in address order, in
+ * batches; fn gets each (item 0). A batch whose read fails is read again
+ * block by block: bad gets each block that still fails and the rest go on;
+ * with bad NULL such a block ends the read with its error.
+ */
+int ck_read_map(struct ck *ck, const uint8_t *map, uint64_t total, const char *phase,
+		ck_block_fn fn, ck_bad_fn bad, void *arg);
+
+/* Read sorted (addr << 32 | item) keys in batches; fn gets each block,
+ * bad each that cannot be read, as ck_read_map(). */
+int ck_read_sorted(struct ck *ck, const uint64_t *keys, size_t n,
+		   const char *phase, ck_block_fn fn, ck_bad_fn bad, void *arg);
+void ck_sort_keys(uint64_t *keys, size_t n);
+
+/* Report node.unreadable for nid, whose block addr could not be read
+ * (lib/check_tree.c). */
+void ck_node_unreadable(struct ck *ck, uint32_t nid, uint32_t addr, const struct f2fs_error *e);
+
+/* Phases. */
+int ck_meta(struct ck *ck);         /* lib/check_meta.c: sb, cp, SIT, NAT, nat_bits */
+int ck_roll_forward(struct ck *ck); /* lib/check_roll.c: the chain after the checkpoint */
+int ck_tree(struct ck *ck);         /* lib/check_tree.c: nodes, dirs, links */
+int ck_ssa(struct ck *ck);          /* lib/check_ssa.c: SIT vs use, SSA */
+void ck_resolve_paths(struct ck *ck);
+void ck_meta_after_tree(struct ck *ck);   /* lib/check_meta.c */
+
+#endif

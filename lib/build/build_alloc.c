@@ -1,0 +1,222 @@
+/* Image builder: nids, log blocks, segments and sections. */
+#include "build.h"
+
+#include <f2fs/format/endian.h>
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+int bld_init(struct bld *b, const struct f2fs_layout *l, struct f2fs_dev *const *dev,
+	     uint32_t features, uint64_t cp_ver, uint32_t crc_seed, struct f2fs_error *err)
+{
+	memset(b, 0, sizeof(*b));
+	b->l = l;
+	b->dev = dev;
+	b->features = features;
+	b->cp_ver = cp_ver;
+	b->crc_seed = crc_seed;
+	b->err = err;
+	b->max_nid = f2fs_layout_nat_blocks(l) * F2FS_NAT_ENTRY_PER_BLOCK;
+	b->next_nid = F2FS_ROOT_INO;
+	b->seg = calloc(l->segment_count_main, sizeof(*b->seg));
+	if (!b->seg)
+		return f2fs_fail(err, -ENOMEM, "out of memory for %u segments",
+				 l->segment_count_main);
+	for (int t = 0; t < F2FS_NR_CURSEG_TYPE; t++) {
+		b->log[t].segno = l->cur_seg[t];
+		b->taken_segs += !b->seg[l->cur_seg[t]].taken;
+		b->seg[l->cur_seg[t]].taken = 1;
+		b->seg[l->cur_seg[t]].type = (uint8_t)t;
+	}
+	return 0;
+}
+
+void bld_free(struct bld *b)
+{
+	free(b->seg);
+	free(b->nat);
+	free(b->closed);
+	b->closed = NULL;
+	b->seg = NULL;
+	b->nat = NULL;
+}
+
+static int grow_nat(struct bld *b, uint32_t nid)
+{
+	uint32_t cap = b->nat_cap ? b->nat_cap : 1024;
+	struct bld_nat *p;
+
+	while (cap <= nid)
+		cap *= 2;
+	if (cap > b->max_nid)
+		cap = b->max_nid;
+	p = realloc(b->nat, (size_t)cap * sizeof(*p));
+	if (!p)
+		return f2fs_fail(b->err, -ENOMEM, "out of memory for %u node ids", cap);
+	memset(p + b->nat_cap, 0, (size_t)(cap - b->nat_cap) * sizeof(*p));
+	b->nat = p;
+	b->nat_cap = cap;
+	return 0;
+}
+
+uint32_t bld_alloc_nid(struct bld *b)
+{
+	if (b->next_nid >= b->max_nid) {
+		f2fs_fail(b->err, -F2FS_E_NO_SPACE,
+			  "out of node ids: the NAT holds %u", b->max_nid);
+		return 0;
+	}
+	if (b->next_nid >= b->nat_cap && grow_nat(b, b->next_nid))
+		return 0;
+	return b->next_nid++;
+}
+
+int bld_set_nat(struct bld *b, uint32_t nid, uint32_t ino, uint32_t blkaddr)
+{
+	if (nid >= b->max_nid)
+		return f2fs_fail(b->err, -F2FS_E_NO_SPACE, "nid %u beyond the NAT", nid);
+	if (nid >= b->nat_cap) {
+		int ret = grow_nat(b, nid);
+
+		if (ret)
+			return ret;
+	}
+	b->nat[nid].ino = ino;
+	b->nat[nid].blkaddr = blkaddr;
+	return 0;
+}
+
+uint64_t bld_blocks_left(const struct bld *b)
+{
+	return b->l->user_block_count > b->valid_blocks ?
+	       b->l->user_block_count - b->valid_blocks : 0;
+}
+
+/* The device holding a block, and the block's address on it. */
+int bld_write(struct bld *b, uint64_t blkaddr, const void *data)
+{
+	const struct f2fs_layout *l = b->l;
+	uint32_t i = 0;
+
+	while (i + 1 < l->ndevs && blkaddr > l->devs[i].end_blkaddr)
+		i++;
+	return f2fs_dev_write(b->dev[i], blkaddr - l->devs[i].start_blkaddr, data, 1,
+			      b->err);
+}
+
+static int write_ssa(struct bld *b, enum f2fs_seg_type t)
+{
+	struct bld_log *lg = &b->log[t];
+	struct f2fs_summary_block sum;
+
+	memset(&sum, 0, sizeof(sum));
+	memcpy(sum.entries, lg->sum, sizeof(sum.entries));
+	sum.footer.entry_type = t >= F2FS_SEG_HOT_NODE ? F2FS_SUM_TYPE_NODE
+						       : F2FS_SUM_TYPE_DATA;
+	return bld_write(b, (uint64_t)b->l->ssa_blkaddr + lg->segno, &sum);
+}
+
+static bool section_free(const struct bld *b, uint32_t sec)
+{
+	uint32_t sps = b->l->segs_per_sec;
+
+	for (uint32_t s = sec * sps; s < (sec + 1) * sps; s++)
+		if (b->seg[s].taken)
+			return false;
+	return true;
+}
+
+/* The next segment for a log: the rest of its section, then a free section. */
+static int next_segment(struct bld *b, uint32_t cur, uint32_t *out)
+{
+	const struct f2fs_layout *l = b->l;
+	uint32_t sps = l->segs_per_sec, nsec = l->section_count;
+
+	if ((cur + 1) % sps != 0 && !b->seg[cur + 1].taken) {
+		*out = cur + 1;
+		return 0;
+	}
+	for (uint32_t n = 0; n < nsec; n++) {
+		uint32_t sec = (b->next_sec + n) % nsec;
+
+		if (section_free(b, sec)) {
+			b->next_sec = (sec + 1) % nsec;
+			*out = sec * sps;
+			return 0;
+		}
+	}
+	return f2fs_fail(b->err, -F2FS_E_NO_SPACE, "no free section left in the main area");
+}
+
+static int close_segment(struct bld *b, enum f2fs_seg_type t)
+{
+	struct bld_log *lg = &b->log[t];
+	uint32_t next = 0;
+	int ret = write_ssa(b, t);
+
+	if (!ret)
+		ret = next_segment(b, lg->segno, &next);
+	if (!ret && b->nclosed == b->closed_cap) {
+		size_t cap = b->closed_cap ? b->closed_cap * 2 : 256;
+		uint32_t *p = realloc(b->closed, cap * sizeof(*p));
+
+		if (!p)
+			ret = f2fs_fail(b->err, -ENOMEM, "out of memory closing segments");
+		else {
+			b->closed = p;
+			b->closed_cap = cap;
+		}
+	}
+	if (ret)
+		return ret;
+	b->closed[b->nclosed++] = lg->segno;
+	b->seg[lg->segno].valid = lg->blkoff;
+	b->seg[next].taken = 1;
+	b->seg[next].type = (uint8_t)t;
+	b->taken_segs++;
+	memset(lg, 0, sizeof(*lg));
+	lg->segno = next;
+	return 0;
+}
+
+int bld_end_node_logs(struct bld *b)
+{
+	static const uint8_t zero[F2FS_BLKSIZE];
+
+	for (int t = F2FS_SEG_WARM_NODE; t <= F2FS_SEG_COLD_NODE; t++) {
+		const struct bld_log *lg = &b->log[t];
+		int ret;
+
+		if (lg->segno == b->l->cur_seg[t] && lg->blkoff == 0)
+			continue;
+		ret = bld_write(b, b->l->main_blkaddr + (uint64_t)lg->segno * F2FS_BLOCKS_PER_SEG +
+				lg->blkoff, zero);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+int bld_alloc_block(struct bld *b, enum f2fs_seg_type t, uint32_t nid,
+		    uint16_t ofs_in_node, uint32_t *blkaddr)
+{
+	struct bld_log *lg = &b->log[t];
+	uint32_t off;
+
+	if (b->valid_blocks >= b->l->user_block_count)
+		return f2fs_fail(b->err, -F2FS_E_NO_SPACE,
+				 "the content does not fit: all %llu user blocks are used",
+				 (unsigned long long)b->l->user_block_count);
+	off = lg->blkoff++;
+	lg->sum[off].nid = le32_put(nid);
+	lg->sum[off].version = 0;
+	lg->sum[off].ofs_in_node = le16_put(ofs_in_node);
+	lg->valid_map[off / 8] |= (uint8_t)(0x80u >> (off % 8));
+	b->valid_blocks++;
+	*blkaddr = b->l->main_blkaddr + lg->segno * F2FS_BLOCKS_PER_SEG + off;
+	/* a checkpoint may not name a full current segment: move on now */
+	if (lg->blkoff == F2FS_BLOCKS_PER_SEG)
+		return close_segment(b, t);
+	return 0;
+}

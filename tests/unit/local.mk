@@ -77,3 +77,9 @@ tests_unit_test_check_unreadable_SOURCES = tests/unit/test_check_unreadable.c te
 tests_unit_test_check_unreadable_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/fsck
 tests_unit_test_check_unreadable_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_test_check_unreadable_LDADD = $(LIBFSCK) $(CHECK_LIBS)
+
+UNIT_TESTS += tests/unit/test_sort_vec
+check_PROGRAMS += tests/unit/test_sort_vec
+tests_unit_test_sort_vec_SOURCES = tests/unit/test_sort_vec.c tests/unit/unit.h
+tests_unit_test_sort_vec_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_test_sort_vec_LDADD = $(LIBF2FS) $(CHECK_LIBS)

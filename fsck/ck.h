@@ -1,6 +1,10 @@
-/* Internals of the checker (lib/check_*.c). */
-#ifndef F2FS_LIB_CHECK_H
-#define F2FS_LIB_CHECK_H
+/*
+ * Internals of the checker: the state of a run (struct ck), the records the
+ * walk keeps, and the services every pass uses (report.c, records.c,
+ * read.c). The passes themselves are declared in passes.h.
+ */
+#ifndef F2FS_FSCK_CK_H
+#define F2FS_FSCK_CK_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -9,6 +13,7 @@
 #include <f2fs/util/error.h>
 #include <f2fs/format/format.h>
 #include <f2fs/fs/fs.h>
+#include <f2fs/util/vec.h>
 
 /* Largest read issued at once, in blocks (256 KiB): large enough that the
  * syscalls cost nothing next to the copying, small next to the records. */
@@ -141,14 +146,43 @@ struct ck_pending_path {
 	char *name;
 };
 
+/* ---- the state of the passes that ride along the walk ---------------- */
+
+/* Usage of one quota id; a slot with used == 0 is empty. */
+struct ck_qusage {
+	uint32_t id;
+	uint32_t used;
+	uint64_t inodes, space;   /* space in bytes, as the quota file keeps it */
+};
+
+/* Open-addressing table of ids (cap is a power of two). */
+struct ck_qtab {
+	struct ck_qusage *slot;
+	uint32_t cap, n;
+};
+
+/* An inode whose xattrs continue in an xattr node: its inline part, kept
+ * until the node is read after the walk. */
+struct ck_xpend {
+	uint32_t ino, xnid;
+	uint32_t inline_len;
+	uint8_t *inline_copy;
+};
+
+struct ck_names {
+	uint8_t *seen;                     /* bit per (directory, name hash) */
+	uint64_t seen_mask;                /* bits in seen, minus one */
+	F2FS_VEC(uint64_t) keys;           /* keys of entries whose bit was set */
+};
+
 struct ck {
 	struct f2fs_fs *fs;
 	const struct f2fs_super_block *sb;
 	const struct f2fs_checkpoint *cp;
 	const struct f2fs_check_options *opt;
 	struct f2fs_check_report *r;
-	struct ck_pending_path *paths;    /* parallel to r->problems */
-	size_t cap;
+	size_t problems_cap;              /* of r->problems */
+	F2FS_VEC(struct ck_pending_path) paths;   /* parallel to r->problems */
 	uint32_t max_per;
 	uint32_t features, ckpt_flags;
 
@@ -161,8 +195,7 @@ struct ck {
 
 	uint64_t *nid_used;               /* bitmap over max_nid */
 	uint32_t *nid_rank;               /* used nids before each word */
-	struct ck_nid *nids;
-	uint32_t nnids, nids_cap;
+	F2FS_VEC(struct ck_nid) nids;     /* in nid order */
 	uint16_t *nat_used;               /* entries in use per NAT block */
 	uint32_t nat_nodes, nat_inodes;
 
@@ -171,18 +204,13 @@ struct ck {
 	uint64_t *revmap;                 /* (blkaddr << 32 | nid), sorted; made
 					   * only when a footer does not match */
 
-	struct ck_dir *dirs;
-	uint32_t ndirs, dirs_cap;
-	struct ck_dblk *dblks;            /* directory blocks to read */
-	size_t ndblks, dblks_cap;
-	uint32_t *dnodes;                 /* direct nodes whose data may be a
-					   * directory's: read again if so */
-	size_t ndnodes, dnodes_cap;
-	uint64_t *lost;                   /* (nid << 32 | idx) of pointers to
-					   * blocks owned already, sorted */
-	size_t nlost, lost_cap;
-	struct ck_edge *edges;
-	size_t nedges, edges_cap;
+	F2FS_VEC(struct ck_dir) dirs;
+	F2FS_VEC(struct ck_dblk) dblks;   /* directory blocks to read */
+	/* direct nodes whose data may be a directory's: read again if so */
+	F2FS_VEC(uint32_t) dnodes;
+	/* (nid << 32 | idx) of pointers to blocks owned already, sorted */
+	F2FS_VEC(uint64_t) lost;
+	F2FS_VEC(struct ck_edge) edges;
 
 	/* SSA: per segment, a sum of hashes of (block, owner) over the blocks
 	 * found in use; compared with the same sum over the SSA entries. Only
@@ -192,15 +220,22 @@ struct ck {
 	uint64_t *ssa_exact;              /* bitmap over main_segs, or NULL */
 	uint64_t *ssa_redo;               /* segments whose sums differ */
 	uint32_t nredo;
-	struct ck_blk *blks;
-	size_t nblks, blks_cap;
+	F2FS_VEC(struct ck_blk) blks;
 
 	uint8_t *io;                      /* CK_IO_BLOCKS blocks */
 	struct f2fs_error *err;
 
 	uint64_t new_addrs;               /* NEW_ADDR pointers found */
-	struct ck_more *more;             /* lib/check_more.h */
+
+	/* the passes that ride along the walk (passes.h) */
+	int hook_nomem;                   /* a hook could not allocate */
+	struct ck_qtab quota[F2FS_MAX_QUOTAS];
+	F2FS_VEC(struct ck_xpend) xpend;
+	struct ck_names names;
+	F2FS_VEC(uint32_t) orphans;       /* inos accepted as orphans */
 };
+
+/* ---- report.c ---------------------------------------------------------- */
 
 /* Report a problem (the message is printf-style). */
 void ck_pb(struct ck *ck, enum f2fs_problem_code code, const struct ck_at *at,
@@ -211,7 +246,18 @@ void ck_pb(struct ck *ck, enum f2fs_problem_code code, const struct ck_at *at,
 void ck_pb_name(struct ck *ck, enum f2fs_problem_code code, uint32_t nid, uint32_t dir,
 		const uint8_t *name, uint32_t len);
 
+/* Report node.unreadable for nid, whose block addr could not be read. */
+void ck_node_unreadable(struct ck *ck, uint32_t nid, uint32_t addr, const struct f2fs_error *e);
+
 void ck_progress(struct ck *ck, const char *phase, uint64_t done, uint64_t total);
+
+/* At the end of a full run: the paths of the records that name an inode. */
+void ck_resolve_paths(struct ck *ck);
+/* At the end of any run: "/" for records about the root without a path. */
+void ck_root_paths(struct ck *ck);
+void ck_paths_free(struct ck *ck);
+
+
 
 /* Is blkaddr in the main area; its segment and offset. */
 static inline int ck_in_main(const struct ck *ck, uint64_t a)
@@ -255,6 +301,8 @@ static inline int ck_claim(struct ck *ck, uint64_t a)
 	return was;
 }
 
+/* ---- records.c --------------------------------------------------------- */
+
 /* The record of a nid in use, or NULL. */
 struct ck_nid *ck_nid_find(struct ck *ck, uint32_t nid);
 
@@ -266,7 +314,7 @@ static inline struct ck_dir *ck_dir_of(struct ck *ck, const struct ck_nid *n)
 {
 	if (!n || !(n->flags & NR_INODE) || (n->mode & F2FS_S_IFMT) != F2FS_S_IFDIR)
 		return NULL;
-	return &ck->dirs[n->u.i.aux];
+	return &ck->dirs.v[n->u.i.aux];
 }
 
 /* First directory found naming inode n (0 if none). */
@@ -316,7 +364,35 @@ static inline int ck_bit64(const uint64_t *m, uint64_t i)
 	return (int)((m[i / 64] >> (i % 64)) & 1);
 }
 
+/* Queue a directory block for the directory pass (inl: inline dentries in
+ * the inode's own block). */
+int ck_queue_dblk(struct ck *ck, uint32_t addr, uint32_t nid, uint32_t idx, int inl);
+
+/* Keep a block and its owner for the entry-by-entry SSA check. */
 int ck_add_blk(struct ck *ck, uint32_t addr, uint32_t nid, uint32_t idx, int node);
+
+/*
+ * The records as the passes riding along the walk see them.
+ */
+/* Links and directory entries of inode ino; 0 when ino is no inode. */
+int ck_rec_inode(struct ck *ck, uint32_t ino, uint32_t *links, uint32_t *refs);
+/* Owner of node nid, or 0 when nid is not in use. */
+uint32_t ck_rec_node_owner(struct ck *ck, uint32_t nid);
+/* Was the block of nid unreadable in the walk (node.unreadable)? */
+int ck_rec_unreadable(struct ck *ck, uint32_t nid);
+/* Mark inode ino as an orphan; returns 1 if it was marked already. */
+int ck_rec_set_orphan(struct ck *ck, uint32_t ino);
+/* Is directory dir casefolded? */
+int ck_rec_casefold(struct ck *ck, uint32_t dir);
+/* Call fn for each inode whose i_blocks differs from the blocks the walk
+ * counted (diff = i_blocks - counted), skipping those it could not count. */
+typedef int (*ck_rec_bdiff_fn)(struct ck *ck, uint32_t ino, int64_t diff, void *arg);
+int ck_rec_foreach_bdiff(struct ck *ck, ck_rec_bdiff_fn fn, void *arg);
+/* Block of nid when the walk read it as the reached xattr node of owner;
+ * 0 otherwise (the walk reports such damage itself). */
+uint32_t ck_rec_xattr_node(struct ck *ck, uint32_t nid, uint32_t owner);
+
+/* ---- read.c -------------------------------------------------------------- */
 
 typedef int (*ck_block_fn)(struct ck *ck, uint32_t item, uint32_t addr,
 			   const uint8_t *blk, void *arg);
@@ -336,18 +412,5 @@ int ck_read_map(struct ck *ck, const uint8_t *map, uint64_t total, const char *p
  * bad each that cannot be read, as ck_read_map(). */
 int ck_read_sorted(struct ck *ck, const uint64_t *keys, size_t n,
 		   const char *phase, ck_block_fn fn, ck_bad_fn bad, void *arg);
-void ck_sort_keys(uint64_t *keys, size_t n);
-
-/* Report node.unreadable for nid, whose block addr could not be read
- * (lib/check_tree.c). */
-void ck_node_unreadable(struct ck *ck, uint32_t nid, uint32_t addr, const struct f2fs_error *e);
-
-/* Phases. */
-int ck_meta(struct ck *ck);         /* lib/check_meta.c: sb, cp, SIT, NAT, nat_bits */
-int ck_roll_forward(struct ck *ck); /* lib/check_roll.c: the chain after the checkpoint */
-int ck_tree(struct ck *ck);         /* lib/check_tree.c: nodes, dirs, links */
-int ck_ssa(struct ck *ck);          /* lib/check_ssa.c: SIT vs use, SSA */
-void ck_resolve_paths(struct ck *ck);
-void ck_meta_after_tree(struct ck *ck);   /* lib/check_meta.c */
 
 #endif

@@ -2,10 +2,12 @@
 # its unit tests and the fuzz target; not part of lib/). Included from
 # Makefile.am.
 noinst_LIBRARIES += fsck/libfsck.a
-fsck_libfsck_a_SOURCES = fsck/checker.h fsck/check.c fsck/ck.h fsck/check_meta.c \
-	fsck/check_roll.c fsck/check_tree.c fsck/check_ssa.c fsck/check_more.h \
-	fsck/check_more.c fsck/check_quota.c fsck/check_xattr.c fsck/check_names.c \
-	fsck/check_orphan.c
+fsck_libfsck_a_SOURCES = \
+	fsck/checker.h fsck/problem.h fsck/problem.c fsck/ck.h fsck/passes.h \
+	fsck/check.c fsck/report.c fsck/records.c fsck/read.c \
+	fsck/pass_meta.c fsck/pass_roll.c fsck/pass_nodes.c fsck/pass_orphan.c \
+	fsck/pass_dirs.c fsck/pass_links.c fsck/pass_xattr.c fsck/pass_names.c \
+	fsck/pass_quota.c fsck/pass_ssa.c
 LIBFSCK = fsck/libfsck.a $(LIBF2FS)
 
 sbin_PROGRAMS += fsck/fsck.f2fs

@@ -5,7 +5,7 @@ lib_libf2fs_a_SOURCES =
 # util
 lib_libf2fs_a_SOURCES += lib/util/error.c lib/util/sort.c lib/util/units.c lib/util/vec.c
 # format
-lib_libf2fs_a_SOURCES += lib/format/checkpoint.c lib/format/crc.c lib/format/dentry.c lib/format/feature.c lib/format/hash.c lib/format/inode.c lib/format/layout.c lib/format/nat_bits.c lib/format/quota.c lib/format/summary.c lib/format/super.c lib/format/utf16.c
+lib_libf2fs_a_SOURCES += lib/format/checkpoint.c lib/format/crc.c lib/format/dentry.c lib/format/feature.c lib/format/hash.c lib/format/inode.c lib/format/layout.c lib/format/nat_bits.c lib/format/node_ofs.c lib/format/quota.c lib/format/summary.c lib/format/super.c lib/format/utf16.c
 # io
 lib_libf2fs_a_SOURCES += lib/io/dev.c lib/io/probe.c
 # fs
@@ -18,7 +18,7 @@ LIBF2FS = lib/libf2fs.a $(BLKID_LIBS) $(UUID_LIBS) $(ZLIB_LIBS)
 
 # the library's headers, one folder per layer as in lib/
 noinst_HEADERS += include/f2fs/util/error.h include/f2fs/util/sort.h include/f2fs/util/units.h include/f2fs/util/vec.h
-noinst_HEADERS += include/f2fs/format/checkpoint.h include/f2fs/format/crc.h include/f2fs/format/dentry.h include/f2fs/format/endian.h include/f2fs/format/feature.h include/f2fs/format/format.h include/f2fs/format/hash.h include/f2fs/format/inode.h include/f2fs/format/layout.h include/f2fs/format/nat_bits.h include/f2fs/format/quota.h include/f2fs/format/summary.h include/f2fs/format/super.h include/f2fs/format/utf16.h
+noinst_HEADERS += include/f2fs/format/checkpoint.h include/f2fs/format/crc.h include/f2fs/format/dentry.h include/f2fs/format/endian.h include/f2fs/format/feature.h include/f2fs/format/format.h include/f2fs/format/hash.h include/f2fs/format/inode.h include/f2fs/format/layout.h include/f2fs/format/nat_bits.h include/f2fs/format/node_ofs.h include/f2fs/format/quota.h include/f2fs/format/summary.h include/f2fs/format/super.h include/f2fs/format/utf16.h
 noinst_HEADERS += include/f2fs/io/dev.h include/f2fs/io/probe.h
 noinst_HEADERS += include/f2fs/fs/dir.h include/f2fs/fs/fs.h include/f2fs/fs/gc.h include/f2fs/fs/meta_read.h include/f2fs/fs/nat.h include/f2fs/fs/sit.h include/f2fs/fs/ssa.h include/f2fs/fs/xattr.h
 noinst_HEADERS += include/f2fs/build/mkfs.h include/f2fs/build/tree.h

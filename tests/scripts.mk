@@ -6,7 +6,8 @@ SCRIPT_TESTS += \
 	tests/peer/layout-vs-f2fs-tools.sh \
 	tests/cli/bad-input.sh \
 	tests/cli/reformat.sh \
-	tests/lint/layers.sh
+	tests/lint/layers.sh \
+	tests/lint/calls.sh
 
 EXTRA_DIST += \
 	tests/peer/fsck-matrix.sh \
@@ -15,4 +16,5 @@ EXTRA_DIST += \
 	tests/peer/f2fsimg.py \
 	tests/cli/bad-input.sh \
 	tests/cli/reformat.sh \
-	tests/lint/layers.sh
+	tests/lint/layers.sh \
+	tests/lint/calls.sh

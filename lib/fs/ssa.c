@@ -1,5 +1,6 @@
 /* Segment summaries (SSA area and CP pack) and block owner lookup. */
 #include <f2fs/fs/ssa.h>
+#include <f2fs/format/node_ofs.h>
 #include <f2fs/io/dev.h>
 #include <f2fs/format/endian.h>
 #include <f2fs/format/inode.h>
@@ -56,41 +57,6 @@ enum f2fs_area f2fs_area_of(const struct f2fs_fs *fs, uint64_t blkaddr)
 	if (blkaddr >= le32_get(sb->cp_blkaddr))
 		return F2FS_AREA_CP;
 	return F2FS_AREA_SB;
-}
-
-uint64_t f2fs_node_start_bidx(uint32_t node_ofs, uint32_t addrs_per_inode)
-{
-	const uint32_t indirect_blks = 2 * NPB + 4;
-	uint64_t bidx;
-
-	if (node_ofs == 0)
-		return 0;
-	if (node_ofs <= 2)
-		bidx = node_ofs - 1;
-	else if (node_ofs <= indirect_blks)
-		bidx = node_ofs - 2 - (node_ofs - 4) / (NPB + 1);
-	else
-		bidx = node_ofs - 5 - (node_ofs - indirect_blks - 3) / (NPB + 1);
-	return bidx * F2FS_ADDRS_PER_BLOCK + addrs_per_inode;
-}
-
-int f2fs_node_kind(uint32_t node_ofs)
-{
-	if (node_ofs == 0)
-		return 0;
-	if (node_ofs == F2FS_XATTR_NODE_OFFSET)
-		return 4;
-	if (node_ofs <= 2)
-		return 1;
-	if (node_ofs == 3 || node_ofs == NPB + 4)
-		return 2;
-	if (node_ofs < 2 * NPB + 5)
-		return 1;
-	if (node_ofs == 2 * NPB + 5)
-		return 3;
-	if (node_ofs >= 2 * NPB + 6 + NPB * (NPB + 1))
-		return -1;
-	return (node_ofs - (2 * NPB + 6)) % (NPB + 1) == 0 ? 2 : 1;
 }
 
 /* The node summaries of current node logs are in the pack only with these. */

@@ -67,7 +67,7 @@ struct f2fs_owner {
 	/* resolved through the node */
 	uint32_t ino;              /* owning inode (footer ino), 0 if unknown */
 	uint32_t node_ofs;         /* node's offset in its inode's tree */
-	int node_kind;             /* 0 inode, 1 direct, 2 indirect, 3 double indirect, 4 xattr, -1 unknown */
+	int node_kind;             /* enum f2fs_node_kind */
 	uint64_t fofs;             /* data: file block index; UINT64_MAX if unknown */
 	char note[320];
 };
@@ -79,13 +79,5 @@ struct f2fs_owner {
  */
 int f2fs_block_owner(struct f2fs_fs *fs, const struct f2fs_sit *sit, uint64_t blkaddr,
 		     struct f2fs_owner *o, struct f2fs_error *err);
-
-/* File block index of the first data pointer of the node at node_ofs in
- * the tree of an inode with addrs_per_inode pointers (the kernel's
- * start_bidx_of_node()). */
-uint64_t f2fs_node_start_bidx(uint32_t node_ofs, uint32_t addrs_per_inode);
-
-/* Kind of the node at node_ofs (0 inode, 1 direct, 2 indirect, 3 double). */
-int f2fs_node_kind(uint32_t node_ofs);
 
 #endif

@@ -12,7 +12,10 @@
  */
 #include <f2fs/fs/dir.h>
 
-#include "check_more.h"
+#include <f2fs/util/sort.h>
+
+#include "ck.h"
+#include "passes.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -41,7 +44,7 @@ static uint64_t seen_bit(uint32_t dir, uint32_t h)
 	return x ^ (x >> 31);
 }
 
-static int seen_alloc(struct ck *ck, struct ck_more *m)
+static int seen_alloc(struct ck *ck, struct ck_names *m)
 {
 	uint64_t want = ((uint64_t)ck->nat_inodes + 1024) * 4, bits = 1024;
 
@@ -56,12 +59,12 @@ static int seen_alloc(struct ck *ck, struct ck_more *m)
 
 void ck_names_add(struct ck *ck, uint32_t dir, const uint8_t *name, uint32_t len, int casefold)
 {
-	struct ck_more *m = ck->more;
+	struct ck_names *m = &ck->names;
 	uint32_t h = name_hash(name, len, casefold);
 	uint64_t bit;
 
 	if (!m->seen && seen_alloc(ck, m)) {
-		m->nomem = 1;
+		ck->hook_nomem = 1;
 		return;
 	}
 	bit = seen_bit(dir, h) & m->seen_mask;
@@ -69,18 +72,8 @@ void ck_names_add(struct ck *ck, uint32_t dir, const uint8_t *name, uint32_t len
 		m->seen[bit / 8] |= (uint8_t)(1u << (bit % 8));
 		return;
 	}
-	if (m->nnames == m->names_cap) {
-		size_t cap = m->names_cap ? m->names_cap * 2 : 4096;
-		void *p = realloc(m->names, cap * sizeof(*m->names));
-
-		if (!p) {
-			m->nomem = 1;
-			return;
-		}
-		m->names = p;
-		m->names_cap = cap;
-	}
-	m->names[m->nnames++] = (uint64_t)dir << 32 | h;
+	if (f2fs_vec_push(&m->keys, (uint64_t)dir << 32 | h))
+		ck->hook_nomem = 1;
 }
 
 /* ---- after the walk ------------------------------------------------------ */
@@ -94,8 +87,7 @@ struct confirm {
 	const uint32_t *hashes;   /* sorted candidate hashes of this directory */
 	size_t nhashes;
 	int casefold;
-	struct cand_name *names;
-	size_t n, cap;
+	F2FS_VEC(struct cand_name) names;
 };
 
 static int has_hash(const struct confirm *c, uint32_t h)
@@ -116,6 +108,7 @@ static int has_hash(const struct confirm *c, uint32_t h)
 static int collect_cb(const struct f2fs_dirent *de, void *arg)
 {
 	struct confirm *c = arg;
+	struct cand_name *n;
 	uint32_t h;
 
 	if ((de->name_len == 1 && de->name[0] == '.') ||
@@ -124,20 +117,13 @@ static int collect_cb(const struct f2fs_dirent *de, void *arg)
 	h = name_hash(de->name, de->name_len, c->casefold);
 	if (!has_hash(c, h))
 		return 0;
-	if (c->n == c->cap) {
-		size_t cap = c->cap ? c->cap * 2 : 16;
-		void *p = realloc(c->names, cap * sizeof(*c->names));
-
-		if (!p)
-			return -ENOMEM;
-		c->names = p;
-		c->cap = cap;
-	}
-	c->names[c->n].hash = h;
-	c->names[c->n].len = de->name_len;
+	if (f2fs_vec_reserve(&c->names, c->names.n + 1))
+		return -ENOMEM;
+	n = &c->names.v[c->names.n++];
+	n->hash = h;
+	n->len = de->name_len;
 	for (uint32_t k = 0; k < de->name_len; k++)
-		c->names[c->n].name[k] = fold(de->name[k], c->casefold);
-	c->n++;
+		n->name[k] = fold(de->name[k], c->casefold);
 	return 0;
 }
 
@@ -152,78 +138,83 @@ static int cmp_name(const void *a, const void *b)
 	return memcmp(x->name, y->name, x->len);
 }
 
+static int name_less(const void *a, const void *b, void *ctx)
+{
+	(void)ctx;
+	return cmp_name(a, b) < 0;
+}
+
 /* Read directory dir again and report each name found more than once. */
 static int confirm_dir(struct ck *ck, uint32_t dir, const uint32_t *hashes, size_t nh)
 {
-	struct confirm c = { hashes, nh, ck_more_casefold(ck, dir), NULL, 0, 0 };
+	struct confirm c = { hashes, nh, ck_rec_casefold(ck, dir), { 0 } };
 	struct f2fs_error e;
 	int ret = f2fs_dir_foreach(ck->fs, dir, collect_cb, &c, &e);
 
 	if (ret == -ENOMEM) {
-		free(c.names);
+		f2fs_vec_free(&c.names);
 		return f2fs_fail(ck->err, ret, "out of memory comparing names");
 	}
 	/* a directory the iterator cannot finish is reported by the walk;
 	 * the names read up to there still count (none, maybe: a candidate
 	 * can come from a bitmap collision with an unreadable directory) */
-	if (c.n > 1)
-		qsort(c.names, c.n, sizeof(*c.names), cmp_name);
-	for (size_t i = 0; i < c.n;) {
+	f2fs_sort(c.names.v, c.names.n, sizeof(*c.names.v), name_less, NULL);
+	for (size_t i = 0; i < c.names.n;) {
+		const struct cand_name *first = &c.names.v[i];
 		size_t j = i + 1;
 
-		while (j < c.n && !cmp_name(&c.names[i], &c.names[j]))
+		while (j < c.names.n && !cmp_name(first, &c.names.v[j]))
 			j++;
 		if (j - i > 1)
 			ck_pb(ck, F2FS_PB_DIR_DUPLICATE_NAME,
-			      AT(A_DIRNAME(dir, c.names[i].name, c.names[i].len), A_INO(dir),
+			      AT(A_DIRNAME(dir, first->name, first->len), A_INO(dir),
 				 A_EXP(1), A_FOUND(j - i)),
 			      "directory %u: the name \"%.*s\" occurs %zu times%s", dir,
-			      (int)c.names[i].len, (const char *)c.names[i].name, j - i,
+			      (int)first->len, (const char *)first->name, j - i,
 			      c.casefold ? " (case folded)" : "");
 		i = j;
 	}
-	free(c.names);
+	f2fs_vec_free(&c.names);
 	return 0;
 }
 
 int ck_names_check(struct ck *ck)
 {
-	struct ck_more *m = ck->more;
-	uint32_t *hashes = NULL;
-	size_t nh = 0, i = 0;
+	struct ck_names *m = &ck->names;
+	F2FS_VEC(uint32_t) hashes = { 0 };
+	size_t i = 0;
 	int ret = 0;
 
 	free(m->seen);
 	m->seen = NULL;
-	if (!m->nnames)
-		return 0;   /* nothing to sort (qsort of NULL is undefined) */
-	ck_sort_keys(m->names, m->nnames);
-	while (i < m->nnames && !ret) {
-		uint32_t dir = (uint32_t)(m->names[i] >> 32);
+	f2fs_sort_u64(m->keys.v, m->keys.n);
+	while (i < m->keys.n && !ret) {
+		uint32_t dir = (uint32_t)(m->keys.v[i] >> 32);
 		size_t j = i;
 
 		/* the candidate hashes of this directory, each once, sorted */
-		nh = 0;
-		for (; j < m->nnames && (uint32_t)(m->names[j] >> 32) == dir; j++) {
-			if (nh == 0 || hashes[nh - 1] != (uint32_t)m->names[j]) {
-				void *p = realloc(hashes, (nh + 1) * sizeof(*hashes));
+		hashes.n = 0;
+		for (; j < m->keys.n && (uint32_t)(m->keys.v[j] >> 32) == dir; j++) {
+			uint32_t h = (uint32_t)m->keys.v[j];
 
-				if (!p) {
-					free(hashes);
-					return f2fs_fail(ck->err, -ENOMEM, "out of memory comparing names");
-				}
-				hashes = p;
-				hashes[nh++] = (uint32_t)m->names[j];
+			if ((!hashes.n || hashes.v[hashes.n - 1] != h) && f2fs_vec_push(&hashes, h)) {
+				f2fs_vec_free(&hashes);
+				return f2fs_fail(ck->err, -ENOMEM, "out of memory comparing names");
 			}
 		}
-		if (nh)
-			ret = confirm_dir(ck, dir, hashes, nh);
+		if (hashes.n)
+			ret = confirm_dir(ck, dir, hashes.v, hashes.n);
 		i = j;
 	}
-	free(hashes);
+	f2fs_vec_free(&hashes);
 	/* the keys are of no more use: give their memory back early */
-	free(m->names);
-	m->names = NULL;
-	m->nnames = m->names_cap = 0;
+	f2fs_vec_free(&m->keys);
 	return ret;
+}
+
+void ck_names_free(struct ck *ck)
+{
+	free(ck->names.seen);
+	ck->names.seen = NULL;
+	f2fs_vec_free(&ck->names.keys);
 }

@@ -15,7 +15,10 @@
  */
 #include <f2fs/format/endian.h>
 
-#include "check_more.h"
+#include <f2fs/util/sort.h>
+
+#include "ck.h"
+#include "passes.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -124,7 +127,6 @@ void ck_xattr_inode(struct ck *ck, uint32_t ino, const struct f2fs_node *nd, uin
 	uint32_t xnid = le32_get(i->i_xattr_nid);
 	uint32_t len = (i->i_inline & F2FS_INLINE_XATTR) ? 4 * xwords : 0;
 	const uint8_t *area = (const uint8_t *)&i->i_addr[F2FS_DEF_ADDRS_PER_INODE - xwords];
-	struct ck_more *m = ck->more;
 	struct ck_xpend *p;
 
 	if (!xnid) {
@@ -132,35 +134,28 @@ void ck_xattr_inode(struct ck *ck, uint32_t ino, const struct f2fs_node *nd, uin
 			check_area(ck, ino, 0, area, len);
 		return;
 	}
-	if (m->nxp == m->xp_cap) {
-		size_t cap = m->xp_cap ? m->xp_cap * 2 : 64;
-		void *np = realloc(m->xp, cap * sizeof(*m->xp));
-
-		if (!np) {
-			m->nomem = 1;
-			return;
-		}
-		m->xp = np;
-		m->xp_cap = cap;
+	if (f2fs_vec_reserve(&ck->xpend, ck->xpend.n + 1)) {
+		ck->hook_nomem = 1;
+		return;
 	}
-	p = &m->xp[m->nxp];
+	p = &ck->xpend.v[ck->xpend.n];
 	*p = (struct ck_xpend){ ino, xnid, len, NULL };
 	if (len) {
 		p->inline_copy = malloc(len);
 		if (!p->inline_copy) {
-			m->nomem = 1;
+			ck->hook_nomem = 1;
 			return;
 		}
 		memcpy(p->inline_copy, area, len);
 	}
-	m->nxp++;
+	ck->xpend.n++;
 }
 
 /* ---- after the walk: areas that continue in an xattr node ---------------- */
 
 static int xnode_cb(struct ck *ck, uint32_t item, uint32_t addr, const uint8_t *blk, void *arg)
 {
-	const struct ck_xpend *p = &ck->more->xp[item];
+	const struct ck_xpend *p = &ck->xpend.v[item];
 	uint8_t *area = arg;
 
 	(void)addr;
@@ -178,38 +173,45 @@ static int xnode_bad(struct ck *ck, uint32_t item, uint32_t addr, const struct f
 		     void *arg)
 {
 	(void)arg;
-	ck_node_unreadable(ck, ck->more->xp[item].xnid, addr, e);
+	ck_node_unreadable(ck, ck->xpend.v[item].xnid, addr, e);
 	return 0;
 }
 
 int ck_xattr_check(struct ck *ck)
 {
-	struct ck_more *m = ck->more;
 	uint64_t *keys;
 	uint8_t *area;
 	size_t n = 0;
 	int ret;
 
-	if (!m->nxp)
+	if (!ck->xpend.n)
 		return 0;
-	keys = malloc(m->nxp * sizeof(*keys));
+	keys = malloc(ck->xpend.n * sizeof(*keys));
 	area = malloc(XAREA_MAX);
 	if (!keys || !area) {
 		free(keys);
 		free(area);
 		return f2fs_fail(ck->err, -ENOMEM, "out of memory for xattr nodes");
 	}
-	for (size_t k = 0; k < m->nxp; k++) {
-		uint32_t addr = ck_more_xattr_node(ck, m->xp[k].xnid, m->xp[k].ino);
+	for (size_t k = 0; k < ck->xpend.n; k++) {
+		const struct ck_xpend *p = &ck->xpend.v[k];
+		uint32_t addr = ck_rec_xattr_node(ck, p->xnid, p->ino);
 
 		/* nodes that are not this inode's xattr node are reported by the
 		 * walk (inode.xattr_nid); their content means nothing here */
 		if (addr)
 			keys[n++] = (uint64_t)addr << 32 | (uint32_t)k;
 	}
-	ck_sort_keys(keys, n);
+	f2fs_sort_u64(keys, n);
 	ret = ck_read_sorted(ck, keys, n, "xattrs", xnode_cb, xnode_bad, area);
 	free(keys);
 	free(area);
 	return ret;
+}
+
+void ck_xattr_free(struct ck *ck)
+{
+	for (size_t i = 0; i < ck->xpend.n; i++)
+		free(ck->xpend.v[i].inline_copy);
+	f2fs_vec_free(&ck->xpend);
 }

@@ -12,34 +12,20 @@
  */
 #include <f2fs/format/endian.h>
 
-#include "check_more.h"
+#include "ck.h"
+#include "passes.h"
 
 #include <errno.h>
 #include <stdlib.h>
-
-static int remember(struct ck_more *m, uint32_t ino)
-{
-	if (m->norphans == m->orphans_cap) {
-		size_t cap = m->orphans_cap ? m->orphans_cap * 2 : 64;
-		void *p = realloc(m->orphans, cap * sizeof(*m->orphans));
-
-		if (!p)
-			return -1;
-		m->orphans = p;
-		m->orphans_cap = cap;
-	}
-	m->orphans[m->norphans++] = ino;
-	return 0;
-}
 
 static int entry(struct ck *ck, uint32_t ino, uint32_t blk, uint32_t k, uint64_t addr)
 {
 	uint32_t links, refs, owner;
 
-	if (!ck_more_inode(ck, ino, &links, &refs)) {
-		if (ck_more_unreadable(ck, ino))
+	if (!ck_rec_inode(ck, ino, &links, &refs)) {
+		if (ck_rec_unreadable(ck, ino))
 			return 0;   /* node.unreadable says it all */
-		owner = ck_more_node_owner(ck, ino);
+		owner = ck_rec_node_owner(ck, ino);
 		if (owner)
 			ck_pb(ck, F2FS_PB_ORPHAN_NOT_INODE, AT(A_NID(ino), A_BLK(addr), A_FOUND(k)),
 			      "orphan block %u entry %u: nid %u is a node of inode %u, not an inode",
@@ -55,12 +41,12 @@ static int entry(struct ck *ck, uint32_t ino, uint32_t blk, uint32_t k, uint64_t
 		      links);
 		return 0;
 	}
-	if (ck_more_set_orphan(ck, ino)) {
+	if (ck_rec_set_orphan(ck, ino)) {
 		ck_pb(ck, F2FS_PB_ORPHAN_DUPLICATE, AT(A_INO(ino), A_BLK(addr), A_FOUND(k)),
 		      "orphan block %u entry %u: inode %u is listed already", blk, k, ino);
 		return 0;
 	}
-	if (remember(ck->more, ino))
+	if (f2fs_vec_push(&ck->orphans, ino))
 		return f2fs_fail(ck->err, -ENOMEM, "out of memory for orphans");
 	return 0;
 }
@@ -116,12 +102,17 @@ int ck_orphans(struct ck *ck)
 /* After the directories: an orphan must have no directory entry either. */
 void ck_orphans_after(struct ck *ck)
 {
-	for (size_t k = 0; k < ck->more->norphans; k++) {
-		uint32_t ino = ck->more->orphans[k], links, refs;
+	for (size_t k = 0; k < ck->orphans.n; k++) {
+		uint32_t ino = ck->orphans.v[k], links, refs;
 
-		if (ck_more_inode(ck, ino, &links, &refs) && refs)
+		if (ck_rec_inode(ck, ino, &links, &refs) && refs)
 			ck_pb(ck, F2FS_PB_ORPHAN_LINKED, AT(A_INO(ino), A_EXP(0), A_FOUND(refs)),
 			      "orphan inode %u (0 links) is named by %u directory entries", ino,
 			      refs);
 	}
+}
+
+void ck_orphans_free(struct ck *ck)
+{
+	f2fs_vec_free(&ck->orphans);
 }

@@ -9,6 +9,7 @@
  * after a checkpoint can take a block that checkpoint still uses.
  */
 #include "ck.h"
+#include "passes.h"
 
 #include <f2fs/format/crc.h>
 #include <f2fs/io/dev.h>

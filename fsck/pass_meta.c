@@ -4,8 +4,10 @@
 #include <f2fs/format/endian.h>
 #include <f2fs/format/nat_bits.h>
 #include <f2fs/format/super.h>
+#include <f2fs/util/sort.h>
 
 #include "ck.h"
+#include "passes.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -262,34 +264,35 @@ static void check_cursegs(struct ck *ck)
 
 struct jent {
 	uint32_t nid;
+	uint32_t idx;             /* place in the journal */
 	struct f2fs_nat_entry ne;
 };
 
-static int cmp_jent(const void *a, const void *b)
+/* By nid; a nid journaled twice keeps its journal order, so that the first
+ * copy is the one applied. */
+static int jent_less(const void *a, const void *b, void *ctx)
 {
 	const struct jent *x = a, *y = b;
 
-	return x->nid < y->nid ? -1 : x->nid > y->nid;
+	(void)ctx;
+	return x->nid != y->nid ? x->nid < y->nid : x->idx < y->idx;
 }
 
 static int add_nid(struct ck *ck, uint32_t nid, uint32_t ino, uint32_t blkaddr)
 {
 	struct ck_nid *n;
 
-	if (ck->nnids == ck->nids_cap) {
+	if (!ck->nids.cap) {
 		/* first guess: the checkpoint's valid_node_count (bounded by
 		 * the NAT), so that a consistent image needs no doubling slack */
 		uint32_t vn = le32_get(ck->cp->valid_node_count);
-		uint32_t cap = ck->nids_cap ? ck->nids_cap * 2 :
-			       vn > 1024 && vn < ck->max_nid ? vn + 16 : 1024;
-		struct ck_nid *p = realloc(ck->nids, (size_t)cap * sizeof(*p));
 
-		if (!p)
+		if (vn > 1024 && vn < ck->max_nid && f2fs_vec_reserve(&ck->nids, (size_t)vn + 16))
 			return f2fs_fail(ck->err, -ENOMEM, "out of memory for the nid table");
-		ck->nids = p;
-		ck->nids_cap = cap;
 	}
-	n = &ck->nids[ck->nnids++];
+	if (f2fs_vec_reserve(&ck->nids, ck->nids.n + 1))
+		return f2fs_fail(ck->err, -ENOMEM, "out of memory for the nid table");
+	n = &ck->nids.v[ck->nids.n++];
 	memset(n, 0, sizeof(*n));
 	n->blkaddr = blkaddr;
 	if (ino == nid)
@@ -384,9 +387,10 @@ static int scan_nat(struct ck *ck)
 		return f2fs_fail(ck->err, -ENOMEM, "out of memory for the NAT tables");
 	for (uint32_t k = 0; k < nj; k++) {
 		js[k].nid = le32_get(j->nat_j.entries[k].nid);
+		js[k].idx = k;
 		js[k].ne = j->nat_j.entries[k].ne;
 	}
-	qsort(js, nj, sizeof(js[0]), cmp_jent);
+	f2fs_sort(js, nj, sizeof(js[0]), jent_less, NULL);
 	for (uint32_t k = 0; k < nj; k++) {
 		if (js[k].nid >= ck->max_nid)
 			ck_pb(ck, F2FS_PB_NAT_JOURNAL, AT(A_NID(js[k].nid), A_EXP(ck->max_nid)),
@@ -552,7 +556,7 @@ int ck_meta(struct ck *ck)
 
 /* After the tree walk: valid_block_count against the SIT plus the NEW_ADDR
  * reservations the walk found. */
-void ck_meta_after_tree(struct ck *ck)
+void ck_meta_after_walk(struct ck *ck)
 {
 	uint64_t want = ck->sit_valid_total + ck->new_addrs;
 	uint64_t have = le64_get(ck->cp->valid_block_count);

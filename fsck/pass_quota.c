@@ -13,7 +13,8 @@
 #include <f2fs/fs/nat.h>
 #include <f2fs/format/quota.h>
 
-#include "check_more.h"
+#include "ck.h"
+#include "passes.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -120,7 +121,7 @@ static int charge(struct ck *ck, const struct f2fs_inode *i, int64_t inodes, int
 
 		if (!quota_active(ck, q))
 			continue;
-		u = qtab_get(&ck->more->quota[q], ids[q], 1);
+		u = qtab_get(&ck->quota[q], ids[q], 1);
 		if (!u)
 			return -1;
 		u->inodes += (uint64_t)inodes;
@@ -134,7 +135,7 @@ void ck_quota_inode(struct ck *ck, uint32_t ino, const struct f2fs_node *nd)
 	if (!(ck->features & F2FS_FEATURE_QUOTA_INO) || is_quota_file(ck, ino))
 		return;
 	if (charge(ck, &nd->i, 1, (int64_t)space_of((int64_t)le64_get(nd->i.i_blocks))))
-		ck->more->nomem = 1;
+		ck->hook_nomem = 1;
 }
 
 /* Move the charge of inode ino from its i_blocks to the blocks counted. */
@@ -177,7 +178,7 @@ static void report(struct ck *ck, int q, uint32_t qino, uint32_t id, uint64_t re
 static int record_cb(const struct f2fs_quota_usage *r, void *arg)
 {
 	struct qcmp *c = arg;
-	struct ck_qusage *u = qtab_get(&c->ck->more->quota[c->q], r->id, 0);
+	struct ck_qusage *u = qtab_get(&c->ck->quota[c->q], r->id, 0);
 	uint64_t inodes = u ? u->inodes : 0, space = u ? u->space : 0;
 
 	if (u)
@@ -228,7 +229,7 @@ static int read_qfile(struct ck *ck, uint32_t qino, uint8_t **buf, size_t *len,
 
 static int check_one(struct ck *ck, int q)
 {
-	struct ck_qtab *t = &ck->more->quota[q];
+	struct ck_qtab *t = &ck->quota[q];
 	uint32_t qino = le32_get(ck->sb->qf_ino[q]);
 	struct qcmp c = { ck, q, qino };
 	enum f2fs_quota_type type;
@@ -268,7 +269,7 @@ int ck_quota_check(struct ck *ck)
 	int ret = 0;
 
 	if (quota_active(ck, F2FS_QUOTA_USR) || quota_active(ck, F2FS_QUOTA_GRP))
-		ret = ck_more_foreach_bdiff(ck, correct, NULL);
+		ret = ck_rec_foreach_bdiff(ck, correct, NULL);
 	if (ret)
 		return ret;
 	for (int q = 0; q < F2FS_MAX_QUOTAS; q++) {
@@ -280,4 +281,12 @@ int ck_quota_check(struct ck *ck)
 			return ret;
 	}
 	return 0;
+}
+
+void ck_quota_free(struct ck *ck)
+{
+	for (int q = 0; q < F2FS_MAX_QUOTAS; q++) {
+		free(ck->quota[q].slot);
+		ck->quota[q] = (struct ck_qtab){ 0 };
+	}
 }

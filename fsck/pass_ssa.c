@@ -2,8 +2,10 @@
 #include "checker.h"
 #include <f2fs/format/endian.h>
 #include <f2fs/format/summary.h>
+#include <f2fs/util/sort.h>
 
 #include "ck.h"
+#include "passes.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -49,13 +51,13 @@ static void compare_sit(struct ck *ck)
 	}
 }
 
-/* Block records by address (then owner, for a total order), sorted in
- * place: qsort() would allocate a copy of the whole array (12 bytes per
- * block in use), the largest allocation of a check. Introsort: quicksort
- * with median of three, heapsort past a depth limit, insertion sort for
- * short runs. */
-static int blk_lt(const struct ck_blk *x, const struct ck_blk *y)
+/* Block records by address, then owner: a total order, so that the entries
+ * of a segment come out the same way every run. */
+static int blk_less(const void *a, const void *b, void *ctx)
 {
+	const struct ck_blk *x = a, *y = b;
+
+	(void)ctx;
 	if (x->addr != y->addr)
 		return x->addr < y->addr;
 	if (x->nid != y->nid)
@@ -63,102 +65,6 @@ static int blk_lt(const struct ck_blk *x, const struct ck_blk *y)
 	if (x->idx != y->idx)
 		return x->idx < y->idx;
 	return x->node < y->node;
-}
-
-static void blk_swap(struct ck_blk *a, struct ck_blk *b)
-{
-	struct ck_blk t = *a;
-
-	*a = *b;
-	*b = t;
-}
-
-static void blk_sift(struct ck_blk *v, size_t i, size_t n)
-{
-	for (;;) {
-		size_t c = 2 * i + 1;
-
-		if (c >= n)
-			return;
-		if (c + 1 < n && blk_lt(&v[c], &v[c + 1]))
-			c++;
-		if (!blk_lt(&v[i], &v[c]))
-			return;
-		blk_swap(&v[i], &v[c]);
-		i = c;
-	}
-}
-
-static void blk_heapsort(struct ck_blk *v, size_t n)
-{
-	for (size_t i = n / 2; i-- > 0;)
-		blk_sift(v, i, n);
-	for (size_t i = n; i-- > 1;) {
-		blk_swap(&v[0], &v[i]);
-		blk_sift(v, 0, i);
-	}
-}
-
-static void blk_introsort(struct ck_blk *v, size_t n, unsigned depth)
-{
-	while (n > 16) {
-		if (!depth--) {
-			blk_heapsort(v, n);
-			return;
-		}
-		size_t m = n / 2, i = 0, j = n - 1;
-
-		/* median of three to v[m], then Hoare partition around it */
-		if (blk_lt(&v[m], &v[0]))
-			blk_swap(&v[m], &v[0]);
-		if (blk_lt(&v[n - 1], &v[m]))
-			blk_swap(&v[n - 1], &v[m]);
-		if (blk_lt(&v[m], &v[0]))
-			blk_swap(&v[m], &v[0]);
-		struct ck_blk pivot = v[m];
-
-		for (;;) {
-			while (blk_lt(&v[i], &pivot))
-				i++;
-			while (blk_lt(&pivot, &v[j]))
-				j--;
-			if (i >= j)
-				break;
-			blk_swap(&v[i], &v[j]);
-			i++;
-			j--;
-		}
-		/* [0, j] <= pivot <= [j + 1, n): recurse on the smaller side */
-		size_t left = j + 1;
-
-		if (left < n - left) {
-			blk_introsort(v, left, depth);
-			v += left;
-			n -= left;
-		} else {
-			blk_introsort(v + left, n - left, depth);
-			n = left;
-		}
-	}
-	for (size_t i = 1; i < n; i++) {
-		struct ck_blk t = v[i];
-		size_t k = i;
-
-		while (k > 0 && blk_lt(&t, &v[k - 1])) {
-			v[k] = v[k - 1];
-			k--;
-		}
-		v[k] = t;
-	}
-}
-
-static void sort_blks(struct ck_blk *v, size_t n)
-{
-	unsigned depth = 0;
-
-	for (size_t m = n; m > 1; m >>= 1)
-		depth += 2;
-	blk_introsort(v, n, depth);
 }
 
 /* Summaries of the current segments, from the checkpoint pack. */
@@ -323,8 +229,8 @@ static int ssa_segment(struct ck *ck, uint32_t s, const struct f2fs_summary_bloc
 		      "segment %u (type %u): summary block type %u", s, g->type,
 		      sb->footer.entry_type);
 	if (ck->ssa_exact && ck_bit64(ck->ssa_exact, s)) {
-		for (; *bi < ck->nblks && ck_segno(ck, ck->blks[*bi].addr) == s; ++*bi) {
-			const struct ck_blk *b = &ck->blks[*bi];
+		for (; *bi < ck->blks.n && ck_segno(ck, ck->blks.v[*bi].addr) == s; ++*bi) {
+			const struct ck_blk *b = &ck->blks.v[*bi];
 
 			if (e)
 				check_entry(ck, b, &e[(b->addr - ck->main_blkaddr) % F2FS_BLOCKS_PER_SEG],
@@ -346,7 +252,7 @@ int ck_ssa(struct ck *ck)
 
 	compare_sit(ck);
 	drop_unread_nodes(ck);
-	sort_blks(ck->blks, ck->nblks);
+	f2fs_sort(ck->blks.v, ck->blks.n, sizeof(*ck->blks.v), blk_less, NULL);
 	ret = load_cursums(ck, &cs);
 	if (ret)
 		goto out;

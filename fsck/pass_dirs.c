@@ -1,0 +1,349 @@
+/*
+ * Pass: directories. The directory blocks the node pass queued are read in
+ * address order and every entry checked: its slots, name, hash and bucket,
+ * the inode it names and its type; the entries give link counts, each
+ * directory's parent, and its "." and "..".
+ */
+#include "checker.h"
+#include <f2fs/format/dentry.h>
+#include <f2fs/format/endian.h>
+#include <f2fs/format/hash.h>
+#include <f2fs/format/inode.h>
+#include <f2fs/format/node_ofs.h>
+#include <f2fs/util/sort.h>
+
+#include "ck.h"
+#include "passes.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DENTRY_SLOT (sizeof(struct f2fs_dir_entry) + F2FS_SLOT_LEN)
+
+struct darea {
+	const uint8_t *bitmap;
+	const uint8_t *dentry;      /* 11-byte entries */
+	const uint8_t *names;       /* 8-byte slots */
+	uint32_t nslots;
+};
+
+static int bit_le(const uint8_t *m, uint32_t i)
+{
+	return (m[i / 8] >> (i % 8)) & 1;
+}
+
+/* Hash level and bucket of dentry block fofs; 0 if beyond the deepest level. */
+static int bucket_of(uint64_t fofs, uint32_t dir_level, uint64_t *bucket, uint64_t *nbuckets)
+{
+	uint64_t start = 0;
+
+	for (uint32_t lv = 0; lv < F2FS_MAX_DIR_HASH_DEPTH; lv++) {
+		uint64_t nb = lv + dir_level < 31 ? 1ull << (lv + dir_level) : F2FS_MAX_DIR_BUCKETS;
+		uint64_t bpb = lv < F2FS_MAX_DIR_HASH_DEPTH / 2 ? 2 : 4;
+
+		if (fofs < start + nb * bpb) {
+			*bucket = (fofs - start) / bpb;
+			*nbuckets = nb;
+			return 1;
+		}
+		start += nb * bpb;
+	}
+	return 0;
+}
+
+static void dentry(struct ck *ck, struct ck_dir *dir, const uint8_t *name, uint32_t len,
+		   uint32_t hash, uint32_t ino, uint8_t ftype, uint64_t fofs, uint32_t blkaddr)
+{
+	int dot = len == 1 && name[0] == '.';
+	int dotdot = len == 2 && name[0] == '.' && name[1] == '.';
+	uint32_t d = dir->nid;
+	struct ck_nid *child;
+	struct ck_dir *cd;
+	uint8_t want_type;
+
+	ck->r->stats.dentries++;
+	if (dot) {
+		if (dir->state & DR_HAS_DOT)
+			ck_pb(ck, F2FS_PB_DIR_BAD_NAME, AT(A_INO(d), A_BLK(blkaddr)),
+			      "directory %u: a second \".\" entry", d);
+		else if (ino != d)
+			ck_pb(ck, F2FS_PB_DIR_DOT, AT(A_INO(d), A_EXP(d), A_FOUND(ino)),
+			      "directory %u: \".\" names inode %u", d, ino);
+		dir->state |= DR_HAS_DOT;
+		return;
+	}
+	if (dotdot) {
+		if (dir->state & DR_HAS_DOTDOT)
+			ck_pb(ck, F2FS_PB_DIR_BAD_NAME, AT(A_INO(d), A_BLK(blkaddr)),
+			      "directory %u: a second \"..\" entry", d);
+		else
+			dir->dotdot = ino;
+		dir->state |= DR_HAS_DOTDOT;
+		return;
+	}
+	ck_names_add(ck, d, name, len, (dir->state & DR_CASEFOLD) != 0);
+	if (memchr(name, '/', len) || memchr(name, 0, len))
+		ck_pb(ck, F2FS_PB_DIR_BAD_NAME, AT(A_DIRNAME(d, name, len), A_INO(ino), A_BLK(blkaddr)),
+		      "directory %u: entry name contains '/' or NUL", d);
+	if (!((dir->state & DR_CASEFOLD) && (dir->state & DR_ENCRYPTED))) {
+		uint8_t folded[F2FS_NAME_LEN];
+		const uint8_t *h = name;
+		int ok = 1;
+
+		if (dir->state & DR_CASEFOLD) {
+			ok = f2fs_casefold_ascii(name, len, folded);
+			h = folded;
+		}
+		if (ok) {
+			uint32_t want = f2fs_dentry_hash(h, len);
+
+			if (want != hash)
+				ck_pb(ck, F2FS_PB_DIR_BAD_HASH,
+				      AT(A_DIRNAME(d, name, len), A_INO(ino), A_BLK(blkaddr),
+					 A_EXP(want), A_FOUND(hash)),
+				      "directory %u: entry hash 0x%08x, the name hashes to 0x%08x",
+				      d, hash, want);
+			else if (fofs != UINT64_MAX) {
+				uint64_t bucket, nb;
+
+				if (bucket_of(fofs, dir->dir_level, &bucket, &nb) && hash % nb != bucket)
+					ck_pb(ck, F2FS_PB_DIR_WRONG_BUCKET,
+					      AT(A_DIRNAME(d, name, len), A_INO(ino), A_BLK(blkaddr),
+						 A_EXP(hash % nb), A_FOUND(bucket)),
+					      "directory %u: entry in bucket %llu of %llu, its hash belongs in %llu",
+					      d, (unsigned long long)bucket, (unsigned long long)nb,
+					      (unsigned long long)(hash % nb));
+			}
+		}
+	}
+	child = ck_inode(ck, ino);
+	if (!child) {
+		const struct ck_nid *nn = ck_nid_find(ck, ino);
+
+		/* an inode (by the NAT) that could not be read: reported
+		 * already, the entry gives that record its path; the entry
+		 * itself may be fine */
+		if (nn && (nn->flags & NR_UNREADABLE) && (nn->flags & NR_SELF)) {
+			ck_pb_name(ck, F2FS_PB_NODE_UNREADABLE, ino, d, name, len);
+			if (ftype == F2FS_FT_DIR)
+				dir->subdirs++;   /* as its "..": no links error for d */
+			return;
+		}
+		/* a node the sweep read that is no inode (an inode it read has
+		 * NR_INODE); other nids are not in use or their block is broken */
+		if (nn && (nn->flags & NR_READ))
+			ck_pb(ck, F2FS_PB_INODE_NOT_INODE,
+			      AT(A_DIRNAME(d, name, len), A_NID(ino), A_BLK(nn->blkaddr),
+				 A_FOUND(ck_nid_ofs(nn))),
+			      "directory %u: entry names nid %u (offset %u of inode %u), which is not an inode",
+			      d, ino, ck_nid_ofs(nn), ck_nid_ino(nn, ino));
+		else
+			ck_pb(ck, F2FS_PB_DIR_DANGLING,
+			      AT(A_DIRNAME(d, name, len), A_INO(ino), A_BLK(blkaddr)),
+			      "directory %u: entry names inode %u, which does not exist", d, ino);
+		return;
+	}
+	want_type = f2fs_file_type_of_mode(child->mode);
+	if (ftype != want_type)
+		ck_pb(ck, F2FS_PB_DIR_FILE_TYPE,
+		      AT(A_DIRNAME(d, name, len), A_INO(ino), A_EXP(want_type), A_FOUND(ftype)),
+		      "directory %u: entry type %u, inode %u has mode 0%o", d, ftype, ino,
+		      child->mode);
+	child->u.i.refs++;
+	cd = ck_dir_of(ck, child);
+	if (cd) {
+		dir->subdirs++;
+		if (cd->parent || ino == F2FS_ROOT_INO)
+			ck_pb(ck, F2FS_PB_DIR_MULTIPLE_PARENTS,
+			      AT(A_DIRNAME(d, name, len), A_INO(ino), A_EXP(cd->parent)),
+			      "directory %u also has an entry in directory %u", ino, d);
+		else
+			cd->parent = d;
+	} else if (!child->u.i.aux) {
+		child->u.i.aux = d;
+	}
+}
+
+static void scan_area(struct ck *ck, struct ck_dir *dir, const struct darea *a,
+		      uint64_t fofs, uint32_t blkaddr)
+{
+	uint32_t i = 0;
+
+	while (i < a->nslots) {
+		const uint8_t *de = a->dentry + (size_t)i * sizeof(struct f2fs_dir_entry);
+		uint32_t len, slots;
+
+		if (!bit_le(a->bitmap, i)) {
+			i++;
+			continue;
+		}
+		len = (uint32_t)de[8] | (uint32_t)de[9] << 8;
+		slots = f2fs_dentry_slots(len);
+		if (len == 0 || len > F2FS_NAME_LEN || i + slots > a->nslots) {
+			ck_pb(ck, F2FS_PB_DIR_BAD_NAME_LEN,
+			      AT(A_INO(dir->nid), A_BLK(blkaddr), A_FOUND(len)),
+			      "directory %u: slot %u has name length %u", dir->nid, i, len);
+			/* skip the empty continuation slots of the broken entry */
+			for (i++; i < a->nslots && bit_le(a->bitmap, i); i++) {
+				const uint8_t *z = a->dentry + (size_t)i * sizeof(struct f2fs_dir_entry);
+
+				if (le32_load(z) | le32_load(z + 4) | z[8] | z[9] | z[10])
+					break;
+			}
+			continue;
+		}
+		for (uint32_t k = 1; k < slots; k++)
+			if (!bit_le(a->bitmap, i + k)) {
+				ck_pb(ck, F2FS_PB_DIR_BITMAP,
+				      AT(A_DIRNAME(dir->nid, a->names + (size_t)i * F2FS_SLOT_LEN, len),
+					 A_BLK(blkaddr), A_FOUND(i + k)),
+				      "directory %u: slot %u of a %u-slot name is not marked used",
+				      dir->nid, i + k, slots);
+				break;
+			}
+		dentry(ck, dir, a->names + (size_t)i * F2FS_SLOT_LEN, len, le32_load(de),
+		       le32_load(de + 4), de[10], fofs, blkaddr);
+		i += slots;
+	}
+}
+
+static int dentry_cb(struct ck *ck, uint32_t item, uint32_t addr, const uint8_t *blk, void *arg)
+{
+	const struct ck_dblk *b = &ck->dblks.v[item];
+	struct ck_nid *n = ck_nid_find(ck, b->nid);
+	struct darea a;
+
+	(void)arg;
+	if (b->inl) {
+		const struct f2fs_node *nd = (const void *)blk;
+		struct ck_dir *dir = ck_dir_of(ck, n);
+		uint32_t extra = f2fs_inode_extra_words(&nd->i);
+		uint32_t size = 4 * (dir->addrs - 1);
+		uint32_t ns = size * 8 / (DENTRY_SLOT * 8 + 1);
+		const uint8_t *base = (const uint8_t *)&nd->i.i_addr[extra + 1];
+
+		/* the block was validated in the sweep; re-check it is the same */
+		if (le32_get(nd->footer.nid) != b->nid || extra * 4 + 4 * dir->addrs > 4 * F2FS_DEF_ADDRS_PER_INODE)
+			return 0;
+		a.bitmap = base;
+		a.dentry = base + size - ns * DENTRY_SLOT;
+		a.names = base + size - ns * F2FS_SLOT_LEN;
+		a.nslots = ns;
+		ck->r->stats.dentry_blocks_read++;
+		scan_area(ck, dir, &a, UINT64_MAX, addr);
+	} else {
+		const struct f2fs_dentry_block *db = (const void *)blk;
+		struct ck_dir *dir = ck_dir_of(ck, ck_inode(ck, ck_nid_ino(n, b->nid)));
+		uint64_t fofs = n->flags & NR_INODE ? b->idx :
+				f2fs_node_start_bidx(ck_nid_ofs(n), dir->addrs) + b->idx;
+
+		if (fofs >= (dir->size + F2FS_BLKSIZE - 1) / F2FS_BLKSIZE)
+			ck_pb(ck, F2FS_PB_DIR_BLOCK_BEYOND_SIZE,
+			      AT(A_INO(dir->nid), A_BLK(addr), A_EXP(dir->size / F2FS_BLKSIZE),
+				 A_FOUND(fofs)),
+			      "directory %u: block %llu mapped beyond i_size %llu", dir->nid,
+			      (unsigned long long)fofs, (unsigned long long)dir->size);
+		a.bitmap = db->dentry_bitmap;
+		a.dentry = (const uint8_t *)db->dentry;
+		a.names = (const uint8_t *)db->filename;
+		a.nslots = F2FS_NR_DENTRY_IN_BLOCK;
+		ck->r->stats.dentry_blocks_read++;
+		scan_area(ck, dir, &a, fofs, addr);
+	}
+	return 0;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Is (nid, idx) a pointer whose block another pointer owned first? */
+static int lost_claim(const struct ck *ck, uint32_t nid, uint32_t idx)
+{
+	uint64_t key = (uint64_t)nid << 32 | idx;
+
+	return ck->lost.n && bsearch(&key, ck->lost.v, ck->lost.n, sizeof(key), cmp_u64);
+}
+
+/* A direct node of a directory, read again: its blocks as the sweep kept them. */
+static int dnode_cb(struct ck *ck, uint32_t item, uint32_t addr, const uint8_t *blk, void *arg)
+{
+	const struct f2fs_node *nd = (const void *)blk;
+	uint32_t nid = ck->dnodes.v[item];
+	int ret;
+
+	(void)addr;
+	(void)arg;
+	for (uint32_t k = 0; k < F2FS_ADDRS_PER_BLOCK; k++) {
+		uint32_t a = le32_get(nd->dn.addr[k]);
+
+		if (a == F2FS_NULL_ADDR || a == F2FS_COMPRESS_ADDR || a == F2FS_NEW_ADDR ||
+		    !ck_in_main(ck, a) || lost_claim(ck, nid, k))
+			continue;
+		if ((ret = ck_queue_dblk(ck, a, nid, k, 0)))
+			return ret;
+	}
+	return 0;
+}
+
+/* A direct node the sweep read that cannot be read again: its directory
+ * blocks are not checked (their entries are missed as if absent). */
+static int dnode_bad(struct ck *ck, uint32_t item, uint32_t addr, const struct f2fs_error *e,
+		     void *arg)
+{
+	(void)arg;
+	ck_node_unreadable(ck, ck->dnodes.v[item], addr, e);
+	return 0;
+}
+
+/* Directory blocks held by direct nodes: those nodes are read again (large
+ * directories only) rather than every data pointer being kept. */
+static int read_dir_dnodes(struct ck *ck)
+{
+	F2FS_VEC(uint64_t) keys = { 0 };
+	int ret;
+
+	for (size_t k = 0; k < ck->dnodes.n; k++) {
+		const struct ck_nid *nn = ck_nid_find(ck, ck->dnodes.v[k]);
+		const struct ck_nid *in = ck_inode(ck, ck_nid_ino(nn, ck->dnodes.v[k]));
+		const struct ck_dir *d = ck_dir_of(ck, in);
+
+		if (!d || (in->state & IR_BROKEN) || (d->inline_flags & F2FS_INLINE_DENTRY) ||
+		    !(nn->flags & NR_REACHED))
+			continue;
+		if (f2fs_vec_push(&keys, (uint64_t)nn->blkaddr << 32 | k)) {
+			f2fs_vec_free(&keys);
+			return f2fs_fail(ck->err, -ENOMEM, "out of memory for directory blocks");
+		}
+	}
+	if (!keys.n)
+		return 0;
+	f2fs_sort_u64(ck->lost.v, ck->lost.n);
+	f2fs_sort_u64(keys.v, keys.n);
+	ret = ck_read_sorted(ck, keys.v, keys.n, "directory nodes", dnode_cb, dnode_bad, NULL);
+	f2fs_vec_free(&keys);
+	return ret;
+}
+
+int ck_dirs(struct ck *ck)
+{
+	uint64_t *keys;
+	int ret = read_dir_dnodes(ck);
+
+	if (ret)
+		return ret;
+	keys = malloc((ck->dblks.n + 1) * sizeof(*keys));
+	if (!keys)
+		return f2fs_fail(ck->err, -ENOMEM, "out of memory for directory blocks");
+	for (size_t k = 0; k < ck->dblks.n; k++)
+		keys[k] = (uint64_t)ck->dblks.v[k].addr << 32 | (uint32_t)k;
+	f2fs_sort_u64(keys, ck->dblks.n);
+	ret = ck_read_sorted(ck, keys, ck->dblks.n, "directories", dentry_cb, NULL, NULL);
+	free(keys);
+	return ret;
+}
+

@@ -1,0 +1,579 @@
+/*
+ * Pass: nodes and inodes. Every node block the NAT names is read once, in
+ * block address order; each is checked against its NAT entry, an inode's
+ * own fields are checked, its data pointers claimed, and parent->child node
+ * pointers collected and checked after the sweep. Directory blocks found on
+ * the way are queued for the directory pass.
+ */
+#include "checker.h"
+#include <f2fs/format/crc.h>
+#include <f2fs/format/endian.h>
+#include <f2fs/format/inode.h>
+#include <f2fs/format/node_ofs.h>
+#include <f2fs/util/sort.h>
+
+#include "ck.h"
+#include "passes.h"
+
+#include <errno.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NPB F2FS_NIDS_PER_BLOCK
+#define ENCRYPT_FL 0x00000800u
+/* largest i_inline_xattr_size the kernel accepts (words) */
+#define MAX_INLINE_XATTR_WORDS (F2FS_DEF_ADDRS_PER_INODE - 9 - 1 - 10)
+
+static int add_edge(struct ck *ck, uint32_t child, uint32_t owner, uint32_t ofs, int xattr)
+{
+	if (f2fs_vec_push(&ck->edges, (struct ck_edge){ child, owner, ofs, (uint8_t)xattr }))
+		return f2fs_fail(ck->err, -ENOMEM, "out of memory for node pointers");
+	return 0;
+}
+
+/* A block now owned by nid (pointer idx): into its segment's SSA sum, and
+ * kept when that segment's SSA is checked entry by entry. */
+static int note_owner(struct ck *ck, uint32_t addr, uint32_t nid, uint32_t idx, int node)
+{
+	uint32_t s = ck_segno(ck, addr);
+
+	ck->segfp[s] += ck_fp(addr, nid, node ? CK_FP_NODE : idx);
+	if (ck->ssa_exact && ck_bit64(ck->ssa_exact, s))
+		return ck_add_blk(ck, addr, nid, idx, node);
+	return 0;
+}
+
+/* First nonzero pointer of p[k..n), or n. Zero is NULL_ADDR, and most
+ * pointers of small files are zero: skipped 16 at a time. */
+static uint32_t next_ptr(const void *ptrs, uint32_t k, uint32_t n)
+{
+	const uint8_t *p = ptrs;
+
+	for (; k + 16 <= n; k += 16) {
+		uint32_t any = 0;
+
+		for (uint32_t j = 0; j < 16; j++)
+			any |= le32_load(p + 4 * (k + j));
+		if (any)
+			break;
+	}
+	while (k < n && !le32_load(p + 4 * k))
+		k++;
+	return k;
+}
+
+/* The node whose data pointers are being walked. */
+struct owner {
+	uint32_t nid, ino;
+	uint32_t ndata;           /* data pointers counted */
+	int dir;                  /* 1: its blocks are a directory's to read */
+};
+
+/* A data pointer of node o at index idx. */
+static int data_ptr(struct ck *ck, struct owner *o, uint32_t idx, uint32_t addr)
+{
+	const struct ck_seg *g;
+	int ret;
+
+	if (addr == F2FS_NULL_ADDR || addr == F2FS_COMPRESS_ADDR)
+		return 0;
+	o->ndata++;
+	if (addr == F2FS_NEW_ADDR) {
+		ck->new_addrs++;   /* counted in valid_block_count, not the SIT */
+		return 0;
+	}
+	if (!ck_in_main(ck, addr)) {
+		ck_pb(ck, F2FS_PB_DATA_ADDR_OUT_OF_RANGE,
+		      AT(A_NID(o->nid), A_INO(o->ino), A_BLK(addr), A_FOUND(idx)),
+		      "nid %u pointer %u: block 0x%x outside the main area", o->nid, idx, addr);
+		return 0;
+	}
+	ck->r->stats.data_blocks++;
+	g = &ck->segs[ck_segno(ck, addr)];
+	if (ck_claim(ck, addr)) {
+		ck_pb(ck, F2FS_PB_BLOCK_MULTIPLY_OWNED,
+		      AT(A_NID(o->nid), A_INO(o->ino), A_BLK(addr), A_FOUND(idx)),
+		      "block 0x%x (nid %u pointer %u) is already in use", addr, o->nid, idx);
+		/* remembered so that a second reading of the node skips it too */
+		if (f2fs_vec_push(&ck->lost, (uint64_t)o->nid << 32 | idx))
+			return f2fs_fail(ck->err, -ENOMEM, "out of memory for block records");
+		return 0;
+	}
+	if (ck_seg_is_node(g->type) && ck_sit_valid(ck, addr))
+		ck_pb(ck, F2FS_PB_DATA_SEGMENT_TYPE,
+		      AT(A_NID(o->nid), A_INO(o->ino), A_BLK(addr), A_SEG(ck_segno(ck, addr)),
+			 A_FOUND(g->type)),
+		      "data block 0x%x lies in a segment of node type %u", addr, g->type);
+	ret = note_owner(ck, addr, o->nid, idx, 0);
+	if (!ret && o->dir)
+		ret = ck_queue_dblk(ck, addr, o->nid, idx, 0);
+	return ret;
+}
+
+static int valid_mode(uint16_t mode)
+{
+	switch (mode & F2FS_S_IFMT) {
+	case F2FS_S_IFREG: case F2FS_S_IFDIR: case F2FS_S_IFLNK: case F2FS_S_IFCHR:
+	case F2FS_S_IFBLK: case F2FS_S_IFIFO: case F2FS_S_IFSOCK:
+		return 1;
+	}
+	return 0;
+}
+
+static struct ck_dir *new_dir(struct ck *ck, struct ck_nid *n, uint32_t nid)
+{
+	struct ck_dir *d;
+
+	if (f2fs_vec_reserve(&ck->dirs, ck->dirs.n + 1))
+		return NULL;
+	n->u.i.aux = (uint32_t)ck->dirs.n;
+	d = &ck->dirs.v[ck->dirs.n++];
+	memset(d, 0, sizeof(*d));
+	d->nid = nid;
+	return d;
+}
+
+/* What the inode says of itself: record, counters, directory record. */
+static int inode_record(struct ck *ck, struct ck_nid *n, uint32_t ino, const struct f2fs_inode *i,
+			struct ck_dir **dirp)
+{
+	uint64_t i_blocks = le64_get(i->i_blocks);
+	uint16_t type;
+
+	n->mode = le16_get(i->i_mode);
+	n->u.i.links = le32_get(i->i_links);
+	/* i_blocks counts the inode block itself; pointers are subtracted */
+	n->u.i.bdiff = (uint32_t)i_blocks - 1;
+	if (i_blocks >> 32)
+		n->state |= IR_BIG_IBLOCKS;
+	if (le32_get(i->i_flags) & F2FS_COMPR_FL)
+		n->state |= IR_NOCOUNT;
+	type = n->mode & F2FS_S_IFMT;
+	*dirp = NULL;
+	if (type == F2FS_S_IFDIR) {
+		struct ck_dir *d = new_dir(ck, n, ino);
+
+		if (!d)
+			return f2fs_fail(ck->err, -ENOMEM, "out of memory for directories");
+		d->size = le64_get(i->i_size);
+		d->pino = le32_get(i->i_pino);
+		d->dir_level = i->i_dir_level;
+		d->inline_flags = i->i_inline;
+		if ((le32_get(i->i_flags) & F2FS_CASEFOLD_FL) &&
+		    (ck->features & F2FS_FEATURE_CASEFOLD))
+			d->state |= DR_CASEFOLD;
+		if (le32_get(i->i_flags) & ENCRYPT_FL)
+			d->state |= DR_ENCRYPTED;
+		*dirp = d;
+	}
+	ck->r->stats.inodes++;
+	if (type == F2FS_S_IFDIR)
+		ck->r->stats.dirs++;
+	else if (type == F2FS_S_IFREG)
+		ck->r->stats.files++;
+	else if (type == F2FS_S_IFLNK)
+		ck->r->stats.symlinks++;
+	else
+		ck->r->stats.others++;
+	return 0;
+}
+
+static int sweep_inode(struct ck *ck, struct ck_nid *n, uint32_t ino, const struct f2fs_node *nd)
+{
+	const struct f2fs_inode *i = &nd->i;
+	struct owner o = { ino, ino, 0, 0 };
+	uint64_t size = le64_get(i->i_size);
+	uint32_t depth = le32_get(i->i_current_depth);
+	uint32_t extra = 0, xwords, addrs;
+	struct ck_dir *dir;
+	uint16_t type;
+	int ret;
+
+	ret = inode_record(ck, n, ino, i, &dir);
+	if (ret)
+		return ret;
+	type = n->mode & F2FS_S_IFMT;
+	ck_quota_inode(ck, ino, nd);
+	if (!valid_mode(n->mode))
+		ck_pb(ck, F2FS_PB_INODE_BAD_MODE, AT(A_INO(ino), A_BLK(n->blkaddr), A_FOUND(n->mode)),
+		      "inode %u: mode 0%o has no valid file type", ino, n->mode);
+	if (i->i_inline & F2FS_EXTRA_ATTR) {
+		uint32_t isize = le16_get(i->extra.i_extra_isize);
+
+		if (!(ck->features & F2FS_FEATURE_EXTRA_ATTR) || isize < F2FS_EXTRA_ISIZE_BASE ||
+		    isize > F2FS_EXTRA_ISIZE_COMPRESS || isize % 4) {
+			ck_pb(ck, F2FS_PB_INODE_EXTRA_ISIZE, AT(A_INO(ino), A_FOUND(isize)),
+			      (ck->features & F2FS_FEATURE_EXTRA_ATTR) ?
+			      "inode %u: i_extra_isize %u out of range" :
+			      "inode %u: extra attributes (%u bytes) without the extra_attr feature",
+			      ino, isize);
+			n->state |= IR_BROKEN | IR_NOCOUNT;
+			return 0;
+		}
+		extra = isize / 4;
+	}
+	xwords = f2fs_inode_inline_xattr_words(i, ck->features);
+	if ((ck->features & F2FS_FEATURE_FLEXIBLE_INLINE_XATTR) && (i->i_inline & F2FS_EXTRA_ATTR) &&
+	    (i->i_inline & F2FS_INLINE_XATTR) && (xwords == 0 || xwords > MAX_INLINE_XATTR_WORDS)) {
+		ck_pb(ck, F2FS_PB_INODE_INLINE_XATTR_SIZE,
+		      AT(A_INO(ino), A_EXP(MAX_INLINE_XATTR_WORDS), A_FOUND(xwords)),
+		      "inode %u: i_inline_xattr_size %u words (1..%u allowed)", ino, xwords,
+		      MAX_INLINE_XATTR_WORDS);
+		n->state |= IR_BROKEN | IR_NOCOUNT;
+		return 0;
+	}
+	if (extra + xwords + 1 >= F2FS_DEF_ADDRS_PER_INODE) {
+		ck_pb(ck, F2FS_PB_INODE_INLINE_XATTR_SIZE, AT(A_INO(ino), A_FOUND(xwords)),
+		      "inode %u: extra and inline xattr words (%u + %u) fill i_addr", ino,
+		      extra, xwords);
+		n->state |= IR_BROKEN | IR_NOCOUNT;
+		return 0;
+	}
+	if (f2fs_inode_has_checksum(nd, ck->features)) {
+		uint32_t want = f2fs_inode_crc(nd, f2fs_fs_inode_crc_seed(ck->fs));
+		uint32_t got = le32_get(i->extra.i_inode_checksum);
+
+		if (want != got)
+			ck_pb(ck, F2FS_PB_INODE_BAD_CHECKSUM,
+			      AT(A_INO(ino), A_BLK(n->blkaddr), A_EXP(want), A_FOUND(got)),
+			      "inode %u: checksum 0x%08x, computed 0x%08x", ino, got, want);
+	}
+	addrs = F2FS_DEF_ADDRS_PER_INODE - extra - xwords;
+	if (dir)
+		dir->addrs = (uint16_t)addrs;
+	ck_xattr_inode(ck, ino, nd, xwords);
+	if (type == F2FS_S_IFDIR && (depth > F2FS_MAX_DIR_HASH_DEPTH ||
+				     i->i_dir_level > F2FS_MAX_DIR_HASH_DEPTH))
+		ck_pb(ck, F2FS_PB_INODE_DEPTH, AT(A_INO(ino), A_FOUND(depth)),
+		      "directory %u: i_current_depth %u, i_dir_level %u (at most %u)", ino,
+		      depth, i->i_dir_level, F2FS_MAX_DIR_HASH_DEPTH);
+	if (i->i_inline & (F2FS_INLINE_DATA | F2FS_INLINE_DENTRY)) {
+		uint32_t cap = 4 * (addrs - 1);
+		int bad = 0;
+
+		const char *why = NULL;
+
+		if ((i->i_inline & F2FS_INLINE_DATA) && (i->i_inline & F2FS_INLINE_DENTRY))
+			why = "both inline data and inline dentries";
+		else if ((i->i_inline & F2FS_INLINE_DENTRY) && type != F2FS_S_IFDIR)
+			why = "inline dentries in a non-directory";
+		else if ((i->i_inline & F2FS_INLINE_DATA) && type != F2FS_S_IFREG &&
+			 type != F2FS_S_IFLNK)
+			why = "inline data in a file that cannot have it";
+		for (int k = 0; k < F2FS_DEF_NIDS_PER_INODE && !why; k++)
+			if (i->i_nid[k])
+				why = "an inline inode with node pointers";
+		if (why) {
+			ck_pb(ck, F2FS_PB_INODE_INLINE_FLAGS, AT(A_INO(ino), A_FOUND(i->i_inline)),
+			      "inode %u (mode 0%o, i_inline 0x%02x): %s", ino, n->mode,
+			      i->i_inline, why);
+			bad = 1;
+		}
+		if (!bad && (i->i_inline & F2FS_INLINE_DATA) && size > cap)
+			ck_pb(ck, F2FS_PB_INODE_INLINE_SIZE, AT(A_INO(ino), A_EXP(cap), A_FOUND(size)),
+			      "inode %u: i_size %llu exceeds the %u-byte inline area", ino,
+			      (unsigned long long)size, cap);
+		if (bad)
+			n->state |= IR_BROKEN | IR_NOCOUNT;
+	} else {
+		static const uint32_t nid_ofs[F2FS_DEF_NIDS_PER_INODE] = {
+			1, 2, 3, 3 + NPB + 1, 5 + 2 * NPB,
+		};
+		uint64_t maxb = addrs + 2 * (uint64_t)NPB + 2 * (uint64_t)NPB * NPB +
+				(uint64_t)NPB * NPB * NPB;
+
+		if (type == F2FS_S_IFDIR && size % F2FS_BLKSIZE)
+			ck_pb(ck, F2FS_PB_INODE_SIZE, AT(A_INO(ino), A_FOUND(size)),
+			      "directory %u: i_size %llu is not a multiple of 4096", ino,
+			      (unsigned long long)size);
+		if (size / F2FS_BLKSIZE > maxb)
+			ck_pb(ck, F2FS_PB_INODE_SIZE, AT(A_INO(ino), A_FOUND(size)),
+			      "inode %u: i_size %llu beyond the largest file", ino,
+			      (unsigned long long)size);
+		const uint8_t *ptrs = (const uint8_t *)i + offsetof(struct f2fs_inode, i_addr) +
+				      4 * extra;
+
+		o.dir = dir != NULL;
+		/* a device's pointers hold its number (i_addr[0] or [1]), no blocks */
+		if (type == F2FS_S_IFCHR || type == F2FS_S_IFBLK)
+			addrs = 0;
+		for (uint32_t k = next_ptr(ptrs, 0, addrs); k < addrs; k = next_ptr(ptrs, k + 1, addrs)) {
+			ret = data_ptr(ck, &o, k, le32_get(i->i_addr[extra + k]));
+			if (ret)
+				return ret;
+		}
+		for (int k = 0; k < F2FS_DEF_NIDS_PER_INODE; k++) {
+			uint32_t c = le32_get(i->i_nid[k]);
+
+			if (c && (ret = add_edge(ck, c, ino, nid_ofs[k], 0)))
+				return ret;
+		}
+	}
+	n->u.i.bdiff -= o.ndata;
+	if (dir && (i->i_inline & F2FS_INLINE_DENTRY) && !(n->state & IR_BROKEN) &&
+	    (ret = ck_queue_dblk(ck, n->blkaddr, ino, 0, 1)))
+		return ret;
+	if (type == F2FS_S_IFLNK && size == 0)
+		ck_pb(ck, F2FS_PB_INODE_SIZE, AT(A_INO(ino), A_FOUND(0)),
+		      "symlink %u: empty target", ino);
+	if (le32_get(i->i_xattr_nid))
+		return add_edge(ck, le32_get(i->i_xattr_nid), ino, F2FS_XATTR_NODE_OFFSET, 1);
+	return 0;
+}
+
+/* Index in ck.revmap of the first nid the NAT maps to addr (ck.nnids when
+ * none). Needed only when a node footer does not match or a node block
+ * cannot be read, so the table behind it is made on first use. */
+static int revmap_find(struct ck *ck, uint32_t addr, size_t *at)
+{
+	size_t lo = 0, hi = ck->nids.n;
+
+	if (!ck->revmap) {
+		struct ck_nid_iter it = { 0 };
+		struct ck_nid *n;
+		uint32_t x;
+		size_t k = 0;
+
+		ck->revmap = malloc(((size_t)ck->nids.n + 1) * sizeof(*ck->revmap));
+		if (!ck->revmap)
+			return f2fs_fail(ck->err, -ENOMEM, "out of memory for the node map");
+		while (ck_nid_next(ck, &it, &x, &n))
+			ck->revmap[k++] = (uint64_t)n->blkaddr << 32 | x;
+		f2fs_sort_u64(ck->revmap, k);
+	}
+	while (lo < hi) {
+		size_t m = lo + (hi - lo) / 2;
+
+		if ((uint32_t)(ck->revmap[m] >> 32) < addr)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	*at = lo < ck->nids.n && (uint32_t)(ck->revmap[lo] >> 32) == addr ? lo : ck->nids.n;
+	return 0;
+}
+
+/* The nid the NAT maps to addr. */
+static int nid_at(struct ck *ck, uint32_t addr, uint32_t *nid)
+{
+	size_t k;
+	int ret = revmap_find(ck, addr, &k);
+
+	if (ret)
+		return ret;
+	if (k == ck->nids.n)
+		return f2fs_fail(ck->err, -F2FS_E_CORRUPT, "no nid for node block 0x%x", addr);
+	*nid = (uint32_t)ck->revmap[k];
+	return 0;
+}
+
+/* The footer names no nid whose NAT entry is this block. */
+static int footer_mismatch(struct ck *ck, uint32_t addr, uint32_t fnid)
+{
+	uint32_t nid = 0;
+	int ret = nid_at(ck, addr, &nid);
+
+	if (ret)
+		return ret;
+	ck_pb(ck, F2FS_PB_NODE_FOOTER_NID,
+	      AT(A_NID(nid), A_BLK(addr), A_EXP(nid), A_FOUND(fnid)),
+	      "node block 0x%x of nid %u has footer nid %u", addr, nid, fnid);
+	ck_nid_find(ck, nid)->flags |= NR_BAD;
+	return 0;
+}
+
+static int sweep_direct(struct ck *ck, struct ck_nid *n, uint32_t nid, uint32_t ino,
+			const struct f2fs_node *nd)
+{
+	struct owner o = { nid, ino, 0, 0 };
+	const struct ck_nid *own = ck_inode(ck, ino);
+	const uint8_t *ptrs = (const uint8_t *)nd + offsetof(struct f2fs_node, dn);
+	int ret;
+
+	for (uint32_t k = next_ptr(ptrs, 0, F2FS_ADDRS_PER_BLOCK); k < F2FS_ADDRS_PER_BLOCK;
+	     k = next_ptr(ptrs, k + 1, F2FS_ADDRS_PER_BLOCK))
+		if ((ret = data_ptr(ck, &o, k, le32_get(nd->dn.addr[k]))))
+			return ret;
+	n->u.n.ndata = o.ndata;
+	/* its inode may be a directory not read yet: then read it again later */
+	if ((!own || (own->mode & F2FS_S_IFMT) == F2FS_S_IFDIR) &&
+	    f2fs_vec_push(&ck->dnodes, nid))
+		return f2fs_fail(ck->err, -ENOMEM, "out of memory for direct nodes");
+	return 0;
+}
+
+/* Each node block the NAT names, in address order. */
+static int sweep_cb(struct ck *ck, uint32_t item, uint32_t addr, const uint8_t *blk, void *arg)
+{
+	const struct f2fs_node *nd = (const void *)blk;
+	uint32_t nid = le32_get(nd->footer.nid), fino = le32_get(nd->footer.ino), ino;
+	uint32_t ofs = le32_get(nd->footer.flag) >> F2FS_NODE_OFS_SHIFT;
+	struct ck_nid *n = ck_nid_find(ck, nid);
+	enum f2fs_node_kind kind = f2fs_node_kind(ofs);
+	int ret;
+
+	(void)item;
+	(void)arg;
+	ck->r->stats.node_blocks_read++;
+	if (!n || n->blkaddr != addr)
+		return footer_mismatch(ck, addr, nid);
+	ino = ck_nid_ino(n, nid);
+	if (fino != ino) {
+		ck_pb(ck, F2FS_PB_NAT_INO_MISMATCH,
+		      AT(A_NID(nid), A_BLK(addr), A_EXP(fino), A_FOUND(ino)),
+		      "nid %u: NAT ino %u, node footer ino %u", nid, ino, fino);
+		n->flags |= NR_BAD;
+		return 0;
+	}
+	if ((nid == ino) != (kind == F2FS_NODE_INODE) || kind == F2FS_NODE_BAD) {
+		ck_pb(ck, F2FS_PB_NODE_BAD_OFFSET,
+		      AT(A_NID(nid), A_INO(ino), A_BLK(addr), A_FOUND(ofs)),
+		      nid == ino ? "inode %u: node offset %u, expected 0" :
+		      "nid %u: impossible node offset %u", nid, ofs);
+		n->flags |= NR_BAD;
+		return 0;
+	}
+	if (!(n->flags & NR_SELF))
+		n->u.n.ofs = ofs;
+	n->flags |= NR_READ;
+	ck->r->stats.nodes++;
+	ret = note_owner(ck, addr, nid, 0, 1);
+	if (ret)
+		return ret;
+	switch (kind) {
+	case F2FS_NODE_INODE:
+		n->flags |= NR_INODE;
+		return sweep_inode(ck, n, nid, nd);
+	case F2FS_NODE_DIRECT:
+		return sweep_direct(ck, n, nid, ino, nd);
+	case F2FS_NODE_INDIRECT:
+	case F2FS_NODE_DOUBLE:
+		for (uint32_t k = 0; k < NPB; k++) {
+			uint32_t c = le32_get(nd->in.nid[k]);
+
+			if (c && (ret = add_edge(ck, c, ino, f2fs_node_child_ofs(ofs, k), 0)))
+				return ret;
+		}
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+/* A node block the sweep could not read: every nid the NAT maps there is
+ * reported and then treated as a node whose block is unusable, as one with
+ * a bad footer (NR_BAD, never NR_READ). */
+static int sweep_bad(struct ck *ck, uint32_t item, uint32_t addr, const struct f2fs_error *e,
+		     void *arg)
+{
+	size_t k;
+	int ret = revmap_find(ck, addr, &k);
+
+	(void)item;
+	(void)arg;
+	if (ret)
+		return ret;
+	if (k == ck->nids.n)
+		return f2fs_fail(ck->err, -F2FS_E_CORRUPT, "no nid for node block 0x%x", addr);
+	for (; k < ck->nids.n && (uint32_t)(ck->revmap[k] >> 32) == addr; k++) {
+		uint32_t nid = (uint32_t)ck->revmap[k];
+
+		ck_node_unreadable(ck, nid, addr, e);
+		ck_nid_find(ck, nid)->flags |= NR_BAD | NR_UNREADABLE;
+	}
+	return 0;
+}
+
+static void check_edges(struct ck *ck)
+{
+	struct ck_nid_iter it = { 0 };
+	struct ck_nid *n;
+	uint32_t nid;
+
+	for (size_t e = 0; e < ck->edges.n; e++) {
+		const struct ck_edge *ed = &ck->edges.v[e];
+		struct ck_nid *c = ck_nid_find(ck, ed->child);
+		struct ck_nid *owner = ck_inode(ck, ed->owner);
+		enum f2fs_problem_code code_missing = ed->xattr ? F2FS_PB_INODE_XATTR_NID :
+				F2FS_PB_NODE_CHILD_MISSING;
+		uint32_t c_ino, c_ofs;
+
+		if (!c) {
+			ck_pb(ck, code_missing, AT(A_INO(ed->owner), A_NID(ed->child)),
+			      "inode %u: pointer to nid %u, which is not in use", ed->owner,
+			      ed->child);
+			if (owner)
+				owner->state |= IR_NOCOUNT;
+			continue;
+		}
+		if (!(c->flags & NR_READ)) {
+			/* what an unreadable node maps cannot be counted */
+			if ((c->flags & NR_UNREADABLE) && owner)
+				owner->state |= IR_NOCOUNT;
+			continue;
+		}
+		c_ino = ck_nid_ino(c, ed->child);
+		c_ofs = ck_nid_ofs(c);
+		if (c_ino != ed->owner) {
+			ck_pb(ck, ed->xattr ? F2FS_PB_INODE_XATTR_NID : F2FS_PB_NODE_WRONG_OWNER,
+			      AT(A_INO(ed->owner), A_NID(ed->child), A_EXP(ed->owner), A_FOUND(c_ino)),
+			      "inode %u: pointer to nid %u, a node of inode %u", ed->owner,
+			      ed->child, c_ino);
+			if (owner)
+				owner->state |= IR_NOCOUNT;
+			continue;
+		}
+		if (c->flags & NR_REACHED) {
+			ck_pb(ck, F2FS_PB_NODE_MULTIPLE_PARENTS,
+			      AT(A_INO(ed->owner), A_NID(ed->child), A_BLK(c->blkaddr)),
+			      "inode %u: nid %u is pointed to twice", ed->owner, ed->child);
+			continue;
+		}
+		if (c_ofs != ed->expected_ofs) {
+			ck_pb(ck, ed->xattr ? F2FS_PB_INODE_XATTR_NID : F2FS_PB_NODE_BAD_OFFSET,
+			      AT(A_INO(ed->owner), A_NID(ed->child), A_BLK(c->blkaddr),
+				 A_EXP(ed->expected_ofs), A_FOUND(c_ofs)),
+			      "inode %u: nid %u has node offset %u, its place needs %u",
+			      ed->owner, ed->child, c_ofs, ed->expected_ofs);
+			if (owner)
+				owner->state |= IR_NOCOUNT;
+			continue;
+		}
+		c->flags |= NR_REACHED;
+		/* an inode cannot get here: its offset 0 is no child's */
+		if (owner)
+			owner->u.i.bdiff -= 1 + c->u.n.ndata;
+	}
+	while (ck_nid_next(ck, &it, &nid, &n))
+		if ((n->flags & (NR_READ | NR_INODE | NR_REACHED)) == NR_READ)
+			ck_pb(ck, F2FS_PB_NODE_UNREACHABLE,
+			      AT(A_NID(nid), A_INO(ck_nid_ino(n, nid)), A_BLK(n->blkaddr),
+				 A_FOUND(ck_nid_ofs(n))),
+			      "nid %u (offset %u of inode %u) is not reached from its inode",
+			      nid, ck_nid_ofs(n), ck_nid_ino(n, nid));
+}
+
+
+int ck_nodes(struct ck *ck)
+{
+	struct ck_nid *root;
+	int ret;
+
+	ck->segfp = calloc((size_t)ck->main_segs + 1, sizeof(*ck->segfp));
+	if (!ck->segfp)
+		return f2fs_fail(ck->err, -ENOMEM, "out of memory for the node sweep");
+	/* node blocks in address order, straight from the map the NAT filled */
+	ret = ck_read_map(ck, ck->nodemap, ck->main_end - ck->main_blkaddr, "nodes",
+			  sweep_cb, sweep_bad, NULL);
+	if (ret)
+		return ret;
+	check_edges(ck);
+	root = ck_inode(ck, F2FS_ROOT_INO);
+	if (!root || (root->mode & F2FS_S_IFMT) != F2FS_S_IFDIR)
+		ck_pb(ck, F2FS_PB_ROOT_BAD, AT(A_INO(F2FS_ROOT_INO)),
+		      "the root inode %s (mode 0%o)",
+		      root ? "is not a directory" : "does not exist or is unusable",
+		      root ? root->mode : 0u);
+	return 0;
+}

@@ -1,0 +1,63 @@
+/*
+ * The passes of the checker, in the order the driver (check.c) runs them.
+ * Only the driver calls a pass's entry point. The node and directory passes
+ * call the hooks of the passes that ride along the walk (quota, xattrs,
+ * names); nothing calls back into the walk.
+ */
+#ifndef F2FS_FSCK_PASSES_H
+#define F2FS_FSCK_PASSES_H
+
+#include <stdint.h>
+
+#include <f2fs/format/format.h>
+
+#include "ck.h"
+
+/* pass_meta.c: superblock, checkpoint, SIT, NAT, nat_bits; after the walk,
+ * valid_block_count against the SIT and the walk's reservations. */
+int ck_meta(struct ck *ck);
+void ck_meta_after_walk(struct ck *ck);
+
+/* pass_roll.c: the roll-forward chain after the checkpoint. */
+int ck_roll_forward(struct ck *ck);
+
+/* pass_nodes.c: every node block the NAT names, inodes, node pointers, the
+ * root. */
+int ck_nodes(struct ck *ck);
+
+/* pass_orphan.c: reads the orphan blocks and marks the orphans before the
+ * directory pass; after the walk, orphans that still have entries. */
+int ck_orphans(struct ck *ck);
+void ck_orphans_after(struct ck *ck);
+void ck_orphans_free(struct ck *ck);
+
+/* pass_dirs.c: every directory block the node pass queued. */
+int ck_dirs(struct ck *ck);
+
+/* pass_links.c: link counts, i_blocks, reachability, ".", "..", parents. */
+int ck_links(struct ck *ck);
+
+/* pass_xattr.c: xattr areas; the inline ones during the walk (hook), those
+ * continued in an xattr node after it. */
+void ck_xattr_inode(struct ck *ck, uint32_t ino, const struct f2fs_node *nd,
+		    uint32_t xwords);
+int ck_xattr_check(struct ck *ck);
+void ck_xattr_free(struct ck *ck);
+
+/* pass_names.c: duplicate names in a directory; every entry (hook), then
+ * the candidates confirmed. */
+void ck_names_add(struct ck *ck, uint32_t dir, const uint8_t *name, uint32_t len,
+		  int casefold);
+int ck_names_check(struct ck *ck);
+void ck_names_free(struct ck *ck);
+
+/* pass_quota.c: every inode charged to its ids (hook), then the quota files
+ * against the usage. */
+void ck_quota_inode(struct ck *ck, uint32_t ino, const struct f2fs_node *nd);
+int ck_quota_check(struct ck *ck);
+void ck_quota_free(struct ck *ck);
+
+/* pass_ssa.c: blocks in use against the SIT, and against the SSA. */
+int ck_ssa(struct ck *ck);
+
+#endif

@@ -1,0 +1,239 @@
+/*
+ * The problems fsck names, with what each is and how it is fixed. Names are
+ * stable: tools and tests match on them.
+ */
+#ifndef F2FS_FSCK_PROBLEM_H
+#define F2FS_FSCK_PROBLEM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum f2fs_check_severity {
+	F2FS_SEV_WARNING = 1,   /* harmless or only a hint is stale */
+	F2FS_SEV_ERROR = 2,     /* the file system is inconsistent */
+};
+
+/*
+ * The problem table: X(ID, "name", "structure", severity, "description").
+ * Names are stable: tools and tests match on them. Append new ones freely.
+ */
+#define F2FS_CHECK_PROBLEMS(X) \
+X(SB_PRIMARY_INVALID, "sb.primary_invalid", "superblock", ERROR, \
+  "superblock copy 0 is invalid; copy 1 was used") \
+X(SB_COPIES_DIFFER, "sb.copies_differ", "superblock", WARNING, \
+  "the two superblock copies are not identical") \
+X(SB_UNKNOWN_FEATURE, "sb.unknown_feature", "superblock", ERROR, \
+  "feature bits this checker does not know are set") \
+X(SB_FEATURE_DEPENDENCY, "sb.feature_dependency", "superblock", ERROR, \
+  "a feature that needs extra_attr is set without it") \
+X(SB_CHECKSUM_OFFSET, "sb.checksum_offset", "superblock", ERROR, \
+  "checksum_offset is set but the sb_checksum feature is not") \
+X(SB_QUOTA_INO, "sb.quota_ino", "superblock", ERROR, \
+  "quota inode numbers do not match the quota features") \
+X(CP_BACKUP_PACK_INVALID, "cp.backup_pack_invalid", "checkpoint", WARNING, \
+  "the checkpoint pack not in use is invalid") \
+X(CP_OVERPROVISION, "cp.overprovision", "checkpoint", ERROR, \
+  "reserved/overprovision segment counts are out of range") \
+X(CP_USER_BLOCK_COUNT, "cp.user_block_count", "checkpoint", ERROR, \
+  "user_block_count exceeds the main area less overprovision") \
+X(CP_VALID_BLOCK_COUNT, "cp.valid_block_count", "checkpoint", ERROR, \
+  "valid_block_count differs from the blocks the SIT marks valid") \
+X(CP_VALID_NODE_COUNT, "cp.valid_node_count", "checkpoint", ERROR, \
+  "valid_node_count differs from the node entries in the NAT") \
+X(CP_VALID_INODE_COUNT, "cp.valid_inode_count", "checkpoint", ERROR, \
+  "valid_inode_count differs from the inode entries in the NAT") \
+X(CP_FREE_SEGMENT_COUNT, "cp.free_segment_count", "checkpoint", ERROR, \
+  "free_segment_count differs from the free segments in the SIT") \
+X(CP_NEXT_FREE_NID, "cp.next_free_nid", "checkpoint", ERROR, \
+  "next_free_nid is outside the NAT") \
+X(CP_CURSEG_RANGE, "cp.curseg_range", "checkpoint", ERROR, \
+  "a current segment or its block offset is out of range") \
+X(CP_CURSEG_DUPLICATE, "cp.curseg_duplicate", "checkpoint", ERROR, \
+  "two logs share a current segment") \
+X(CP_CURSEG_TYPE, "cp.curseg_type", "checkpoint", ERROR, \
+  "the SIT type of a current segment is not its log's type") \
+X(CP_CURSEG_BLKOFF, "cp.curseg_blkoff", "checkpoint", ERROR, \
+  "a block at or after a current segment's next free offset is valid") \
+X(CP_SUMMARY, "cp.summary", "checkpoint", ERROR, \
+  "the current segments' summaries in the checkpoint cannot be read") \
+X(CP_ORPHAN_BLOCK, "cp.orphan_block", "checkpoint", ERROR, \
+  "the orphan blocks of the checkpoint are inconsistent") \
+X(CP_NEEDS_FSCK, "cp.needs_fsck", "checkpoint", WARNING, \
+  "the checkpoint asks for a file system check") \
+X(NAT_ADDR_OUT_OF_RANGE, "nat.addr_out_of_range", "nat", ERROR, \
+  "a NAT entry points outside the main area") \
+X(NAT_RESERVED, "nat.reserved_nid", "nat", ERROR, \
+  "the NAT entry of nid 0, 1 or 2 is wrong") \
+X(NAT_INO_ZERO, "nat.ino_zero", "nat", ERROR, \
+  "a NAT entry in use has ino 0 or an ino beyond the NAT") \
+X(NAT_DUPLICATE_BLOCK, "nat.duplicate_block", "nat", ERROR, \
+  "two nids point at the same node block") \
+X(NAT_SEGMENT_TYPE, "nat.segment_type", "nat", ERROR, \
+  "a node block lies in a segment the SIT types as data") \
+X(NAT_NOT_VALID_IN_SIT, "nat.not_valid_in_sit", "nat", ERROR, \
+  "a node block in use is not marked valid in the SIT") \
+X(NAT_INO_MISMATCH, "nat.ino_mismatch", "nat", ERROR, \
+  "the NAT ino differs from the node footer's ino") \
+X(NAT_JOURNAL, "nat.journal", "nat", ERROR, \
+  "the NAT journal is inconsistent") \
+X(NAT_BITS_HEADER, "nat_bits.header", "nat_bits", ERROR, \
+  "the nat_bits header does not match the checkpoint") \
+X(NAT_BITS_FULL, "nat_bits.full_mismatch", "nat_bits", ERROR, \
+  "a nat_bits full bit does not match its NAT block") \
+X(NAT_BITS_EMPTY, "nat_bits.empty_mismatch", "nat_bits", ERROR, \
+  "a nat_bits empty bit does not match its NAT block") \
+X(SIT_VBLOCKS_MAP, "sit.vblocks_map_mismatch", "sit", ERROR, \
+  "a SIT entry's valid count differs from its valid map") \
+X(SIT_BAD_TYPE, "sit.bad_type", "sit", ERROR, \
+  "a SIT entry has an unknown segment type") \
+X(SIT_JOURNAL, "sit.journal", "sit", ERROR, \
+  "the SIT journal names a segment outside the main area") \
+X(SIT_VBLOCKS_MISMATCH, "sit.vblocks_mismatch", "sit", ERROR, \
+  "a segment's valid count differs from the blocks found in use") \
+X(SIT_VALID_UNUSED, "sit.valid_unused", "sit", ERROR, \
+  "blocks marked valid in the SIT are used by nothing") \
+X(SIT_USED_INVALID, "sit.used_not_valid", "sit", ERROR, \
+  "blocks in use are not marked valid in the SIT") \
+X(SSA_MISMATCH, "ssa.mismatch", "ssa", ERROR, \
+  "a summary entry does not name the block's owner") \
+X(SSA_TYPE, "ssa.bad_type", "ssa", ERROR, \
+  "a summary block's type differs from its segment's") \
+X(NODE_UNREADABLE, "node.unreadable", "node", ERROR, \
+  "a node block could not be read") \
+X(ROLL_FORWARD_LOOP, "node.roll_forward_loop", "node", ERROR, \
+  "the roll-forward chain after the checkpoint loops (the kernel then recovers none of it)") \
+X(ROLL_FORWARD_IN_USE, "node.roll_forward_in_use", "node", ERROR, \
+  "a node of the roll-forward chain lies on a block the checkpoint has in use") \
+X(NODE_FOOTER_NID, "node.footer_nid", "node", ERROR, \
+  "the node footer names another nid") \
+X(NODE_BAD_OFFSET, "node.bad_offset", "node", ERROR, \
+  "the node offset in the footer is impossible or wrong for its place") \
+X(NODE_CHILD_MISSING, "node.child_missing", "node", ERROR, \
+  "a node pointer names a nid that is not in use") \
+X(NODE_WRONG_OWNER, "node.wrong_owner", "node", ERROR, \
+  "a node pointer names a node of another inode") \
+X(NODE_MULTIPLE_PARENTS, "node.multiple_parents", "node", ERROR, \
+  "a node is pointed to more than once") \
+X(NODE_UNREACHABLE, "node.unreachable", "node", ERROR, \
+  "a node in use is not reached from its inode") \
+X(DATA_ADDR_OUT_OF_RANGE, "data.addr_out_of_range", "data", ERROR, \
+  "a data pointer lies outside the main area") \
+X(DATA_SEGMENT_TYPE, "data.segment_type", "data", ERROR, \
+  "a data block lies in a segment the SIT types as node") \
+X(BLOCK_MULTIPLY_OWNED, "block.multiply_owned", "block", ERROR, \
+  "a main-area block is claimed more than once") \
+X(INODE_BAD_MODE, "inode.bad_mode", "inode", ERROR, \
+  "the file type in i_mode is invalid") \
+X(INODE_BAD_CHECKSUM, "inode.bad_checksum", "inode", ERROR, \
+  "the inode checksum does not match") \
+X(INODE_EXTRA_ISIZE, "inode.extra_isize", "inode", ERROR, \
+  "i_extra_isize is out of range, or extra_attr is used without the feature") \
+X(INODE_INLINE_XATTR_SIZE, "inode.inline_xattr_size", "inode", ERROR, \
+  "i_inline_xattr_size is out of range") \
+X(INODE_INLINE_FLAGS, "inode.inline_flags", "inode", ERROR, \
+  "the inline flags contradict the file type or each other") \
+X(INODE_INLINE_SIZE, "inode.inline_size", "inode", ERROR, \
+  "i_size exceeds the inline area") \
+X(INODE_SIZE, "inode.size", "inode", ERROR, \
+  "i_size is impossible for the file") \
+X(INODE_I_BLOCKS, "inode.i_blocks", "inode", ERROR, \
+  "i_blocks differs from the blocks counted") \
+X(INODE_LINKS, "inode.links", "inode", ERROR, \
+  "the link count differs from the references found") \
+X(INODE_DEPTH, "inode.current_depth", "inode", ERROR, \
+  "a directory's i_current_depth or i_dir_level is out of range") \
+X(INODE_XATTR_NID, "inode.xattr_nid", "inode", ERROR, \
+  "i_xattr_nid does not name an xattr node of this inode") \
+X(INODE_UNREACHABLE, "inode.unreachable", "inode", ERROR, \
+  "an inode in use has no directory entry and is no orphan") \
+X(INODE_NOT_INODE, "inode.not_inode", "inode", ERROR, \
+  "a node named as an inode is not one") \
+X(DIR_BAD_NAME_LEN, "dir.bad_name_len", "dir", ERROR, \
+  "a dentry's name length is 0, too long or runs past the slots") \
+X(DIR_BITMAP, "dir.bitmap", "dir", ERROR, \
+  "a dentry's continuation slots are not marked used") \
+X(DIR_BAD_NAME, "dir.bad_name", "dir", ERROR, \
+  "a name contains '/' or NUL, or is . or .. out of place") \
+X(DIR_BAD_HASH, "dir.bad_hash", "dir", ERROR, \
+  "a dentry's hash differs from the hash of its name") \
+X(DIR_WRONG_BUCKET, "dir.wrong_bucket", "dir", ERROR, \
+  "a dentry lies in a block outside its hash bucket") \
+X(DIR_DANGLING, "dir.dangling", "dir", ERROR, \
+  "a dentry names an inode that does not exist") \
+X(DIR_FILE_TYPE, "dir.file_type", "dir", ERROR, \
+  "a dentry's file type differs from the inode's mode") \
+X(DIR_DOT, "dir.dot", "dir", ERROR, \
+  "\".\" is missing or does not name the directory itself") \
+X(DIR_DOTDOT, "dir.dotdot", "dir", ERROR, \
+  "\"..\" is missing or does not name the parent") \
+X(DIR_MULTIPLE_PARENTS, "dir.multiple_parents", "dir", ERROR, \
+  "a directory has entries in more than one place") \
+X(DIR_LOOP, "dir.loop", "dir", ERROR, \
+  "directories form a loop not connected to the root") \
+X(DIR_BAD_PINO, "dir.bad_pino", "dir", WARNING, \
+  "a directory's i_pino differs from its parent") \
+X(DIR_BLOCK_BEYOND_SIZE, "dir.block_beyond_size", "dir", ERROR, \
+  "a directory maps blocks beyond its i_size") \
+X(ROOT_BAD, "root.bad", "inode", ERROR, \
+  "the root inode is missing or not a directory") \
+X(QUOTA_BAD_FILE, "quota.bad_file", "quota", ERROR, \
+  "a quota file is missing, unreadable or not a valid quota tree") \
+X(QUOTA_USAGE, "quota.usage_mismatch", "quota", ERROR, \
+  "a quota record's inode or space usage differs from what that id's inodes use") \
+X(XATTR_HEADER, "xattr.bad_header", "xattr", WARNING, \
+  "an xattr area with entries does not start with the xattr magic") \
+X(XATTR_ENTRY_BOUNDS, "xattr.entry_bounds", "xattr", ERROR, \
+  "an xattr entry's name or value runs past the end of the xattr area") \
+X(XATTR_BAD_NAME, "xattr.bad_name", "xattr", ERROR, \
+  "an xattr entry has an unknown name index, or an empty name outside the ACL indexes") \
+X(XATTR_DUPLICATE, "xattr.duplicate_name", "xattr", ERROR, \
+  "an inode has two xattrs of the same index and name") \
+X(DIR_DUPLICATE_NAME, "dir.duplicate_name", "dir", ERROR, \
+  "a name occurs more than once in one directory") \
+X(ORPHAN_NOT_INODE, "orphan.not_inode", "orphan", ERROR, \
+  "the orphan list names a nid that is not an inode in use") \
+X(ORPHAN_LINKED, "orphan.linked", "orphan", ERROR, \
+  "an orphan inode still has links or directory entries") \
+X(ORPHAN_DUPLICATE, "orphan.duplicate", "orphan", ERROR, \
+  "an inode is listed more than once in the orphan list")
+
+#define F2FS_CHECK_ENUM_(id, name, st, sev, desc) F2FS_PB_##id,
+enum f2fs_problem_code {
+	F2FS_CHECK_PROBLEMS(F2FS_CHECK_ENUM_)
+	F2FS_PB_COUNT
+};
+#undef F2FS_CHECK_ENUM_
+
+struct f2fs_problem_info {
+	const char *name;          /* stable name */
+	const char *structure;     /* superblock, checkpoint, nat, sit, ... */
+	enum f2fs_check_severity severity;
+	const char *description;
+};
+
+/* Table entry of a code; NULL when out of range. */
+const struct f2fs_problem_info *f2fs_problem_info(enum f2fs_problem_code code);
+/* Code of a stable name, or -1. */
+int f2fs_problem_by_name(const char *name);
+
+/* Which numbers of a record are meaningful. */
+enum f2fs_problem_field {
+	F2FS_PF_NID      = 1 << 0,
+	F2FS_PF_INO      = 1 << 1,
+	F2FS_PF_BLKADDR  = 1 << 2,
+	F2FS_PF_SEGNO    = 1 << 3,
+	F2FS_PF_EXPECTED = 1 << 4,
+	F2FS_PF_FOUND    = 1 << 5,
+};
+
+struct f2fs_problem {
+	enum f2fs_problem_code code;
+	uint32_t have;             /* F2FS_PF_* */
+	uint32_t nid, ino, segno;
+	uint64_t blkaddr;
+	uint64_t expected, found;
+	char *path;                /* "/a/b" where known, else NULL */
+	char msg[192];             /* one line, no newline */
+};
+
+#endif

@@ -1,6 +1,7 @@
 /* Image builder: directories, inline or in hashed dentry blocks. */
 #include "build.h"
 
+#include <f2fs/util/vec.h>
 #include <f2fs/format/dentry.h>
 #include <f2fs/format/endian.h>
 #include <f2fs/format/hash.h>
@@ -67,9 +68,12 @@ static int write_inline(struct bld *b, struct f2fs_node *inode, uint32_t ino,
 
 /* Dentry blocks by index; NULL where no block is needed (a hole). */
 struct dir_blocks {
-	struct f2fs_dentry_block **blk;
-	uint16_t *free_slots;
-	uint64_t cap, count;   /* count = highest index used + 1 */
+	struct dir_block {
+		struct f2fs_dentry_block *blk;   /* NULL until used */
+		uint16_t free_slots;
+	} *b;
+	size_t cap;
+	uint64_t count;   /* highest index used + 1 */
 	uint32_t depth;
 	struct f2fs_error *err;
 };
@@ -77,32 +81,21 @@ struct dir_blocks {
 static int get_block(struct dir_blocks *d, uint64_t idx, struct f2fs_dentry_block **out)
 {
 	if (idx >= d->cap) {
-		uint64_t cap = d->cap ? d->cap : 16;
-		void *p, *q;
+		size_t old = d->cap;
 
-		while (cap <= idx)
-			cap *= 2;
-		p = realloc(d->blk, cap * sizeof(*d->blk));
-		q = p ? realloc(d->free_slots, cap * sizeof(*d->free_slots)) : NULL;
-		if (p)
-			d->blk = p;
-		if (!q)
+		if (idx >= SIZE_MAX || f2fs_array_reserve(d->b, d->cap, (size_t)idx + 1))
 			return f2fs_fail(d->err, -ENOMEM, "out of memory building a directory");
-		d->free_slots = q;
-		for (uint64_t i = d->cap; i < cap; i++) {
-			d->blk[i] = NULL;
-			d->free_slots[i] = F2FS_NR_DENTRY_IN_BLOCK;
-		}
-		d->cap = cap;
+		for (size_t i = old; i < d->cap; i++)
+			d->b[i] = (struct dir_block){ NULL, F2FS_NR_DENTRY_IN_BLOCK };
 	}
-	if (!d->blk[idx]) {
-		d->blk[idx] = calloc(1, sizeof(**d->blk));
-		if (!d->blk[idx])
+	if (!d->b[idx].blk) {
+		d->b[idx].blk = calloc(1, sizeof(*d->b[idx].blk));
+		if (!d->b[idx].blk)
 			return f2fs_fail(d->err, -ENOMEM, "out of memory building a directory");
 	}
 	if (idx + 1 > d->count)
 		d->count = idx + 1;
-	*out = d->blk[idx];
+	*out = d->b[idx].blk;
 	return 0;
 }
 
@@ -124,7 +117,7 @@ static int place_entry(struct dir_blocks *d, const uint8_t *name, uint16_t len,
 			struct f2fs_dentry_block *blk;
 			int slot, ret;
 
-			if (idx < d->cap && d->free_slots[idx] < need)
+			if (idx < d->cap && d->b[idx].free_slots < need)
 				continue;
 			ret = get_block(d, idx, &blk);
 			if (ret)
@@ -132,7 +125,7 @@ static int place_entry(struct dir_blocks *d, const uint8_t *name, uint16_t len,
 			slot = f2fs_dentry_block_add(blk, name, len, hash, ino, type);
 			if (slot < 0)
 				continue;
-			d->free_slots[idx] -= (uint16_t)need;
+			d->b[idx].free_slots -= (uint16_t)need;
 			if (level + 1 > d->depth)
 				d->depth = level + 1;
 			return 0;
@@ -153,13 +146,13 @@ static int write_blocks(struct bld *b, struct f2fs_node *inode, uint32_t ino,
 		uint32_t nid, addr;
 		uint16_t ofs;
 
-		if (!d->blk[idx])
+		if (!d->b[idx].blk)
 			continue;
 		ret = bld_file_slot(&f, idx, &nid, &ofs);
 		if (!ret)
 			ret = bld_alloc_block(b, F2FS_SEG_HOT_DATA, nid, ofs, &addr);
 		if (!ret)
-			ret = bld_write(b, addr, d->blk[idx]);
+			ret = bld_write(b, addr, d->b[idx].blk);
 		if (!ret) {
 			bld_file_set(&f, idx, addr);
 			data++;
@@ -194,7 +187,7 @@ int bld_write_dir(struct bld *b, struct f2fs_node *inode, uint32_t ino, uint32_t
 	ret = get_block(&d, 0, &blk0);
 	if (!ret) {
 		f2fs_dentry_block_init_dots(blk0, ino, parent);
-		d.free_slots[0] -= 2;
+		d.b[0].free_slots -= 2;
 		d.depth = 1;
 	}
 	for (size_t i = 0; i < n && !ret; i++)
@@ -203,9 +196,8 @@ int bld_write_dir(struct bld *b, struct f2fs_node *inode, uint32_t ino, uint32_t
 				  ents[i].ino, ents[i].type);
 	if (!ret)
 		ret = write_blocks(b, inode, ino, &d);
-	for (uint64_t i = 0; i < d.cap; i++)
-		free(d.blk[i]);
-	free(d.blk);
-	free(d.free_slots);
+	for (size_t i = 0; i < d.cap; i++)
+		free(d.b[i].blk);
+	free(d.b);
 	return ret;
 }

@@ -3,6 +3,7 @@
 #include "populate.h"
 #include "source.h"
 
+#include <f2fs/util/vec.h>
 #include <f2fs/format/dentry.h>
 #include <f2fs/format/endian.h>
 #include <f2fs/format/hash.h>
@@ -64,15 +65,8 @@ static int charge(struct pop *p, int type, uint32_t id, uint64_t space)
 		for (i = 0; i < t->n && t->u[i].id != id; i++)
 			;
 	if (i == t->n) {
-		if (t->n == t->cap) {
-			size_t cap = t->cap ? t->cap * 2 : 16;
-			void *q = realloc(t->u, cap * sizeof(*t->u));
-
-			if (!q)
-				return f2fs_fail(p->err, -ENOMEM, "out of memory counting quota");
-			t->u = q;
-			t->cap = cap;
-		}
+		if (f2fs_array_reserve(t->u, t->cap, t->n + 1))
+			return f2fs_fail(p->err, -ENOMEM, "out of memory counting quota");
 		t->u[t->n++] = (struct f2fs_quota_usage){ id, 0, 0 };
 	}
 	t->u[i].inodes++;

@@ -1,5 +1,7 @@
 /* Scan a source directory tree into compact tables. */
 #include <f2fs/build/tree.h>
+#include <f2fs/util/sort.h>
+#include <f2fs/util/vec.h>
 #include "source.h"
 
 #include <dirent.h>
@@ -21,23 +23,6 @@ struct link_map {
 	struct { dev_t dev; ino_t ino; uint32_t idx; bool used; } *slot;
 	size_t cap, used;
 };
-
-static int grow(void **p, size_t *cap, size_t need, size_t elem)
-{
-	size_t c = *cap ? *cap : 64;
-	void *n;
-
-	if (need <= *cap)
-		return 0;
-	while (c < need)
-		c *= 2;
-	n = realloc(*p, c * elem);
-	if (!n)
-		return -ENOMEM;
-	*p = n;
-	*cap = c;
-	return 0;
-}
 
 static size_t link_hash(dev_t d, ino_t i, size_t cap)
 {
@@ -119,11 +104,12 @@ struct name_ref {
 	size_t len;
 };
 
-static int cmp_name(const void *a, const void *b)
+static int name_less(const void *a, const void *b, void *ctx)
 {
 	const struct name_ref *x = a, *y = b;
 
-	return strcmp(x->name, y->name);
+	(void)ctx;
+	return strcmp(x->name, y->name) < 0;
 }
 
 /*
@@ -136,8 +122,7 @@ static int read_names(const char *path, DIR **dirp, struct name_ref **out, size_
 {
 	int fd = src_openat(AT_FDCWD, path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	DIR *d;
-	struct name_ref *v = NULL;
-	size_t cap = 0, cnt = 0;
+	F2FS_VEC(struct name_ref) v = { 0 };
 	struct dirent *e;
 
 	d = fd >= 0 ? fdopendir(fd) : NULL;
@@ -151,22 +136,21 @@ static int read_names(const char *path, DIR **dirp, struct name_ref **out, size_
 	while ((e = readdir(d)) != NULL) {
 		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
 			continue;
-		if (grow((void **)&v, &cap, cnt + 1, sizeof(*v)) ||
-		    !(v[cnt].name = strdup(e->d_name))) {
+		if (f2fs_vec_reserve(&v, v.n + 1) ||
+		    !(v.v[v.n].name = strdup(e->d_name))) {
 			closedir(d);
-			for (size_t k = 0; k < cnt; k++)
-				free(v[k].name);
-			free(v);
+			for (size_t k = 0; k < v.n; k++)
+				free(v.v[k].name);
+			f2fs_vec_free(&v);
 			return f2fs_fail(err, -ENOMEM, "out of memory reading %s", path);
 		}
-		v[cnt].len = strlen(e->d_name);
-		cnt++;
+		v.v[v.n].len = strlen(e->d_name);
+		v.n++;
 	}
-	if (cnt > 1)
-		qsort(v, cnt, sizeof(*v), cmp_name);
+	f2fs_sort(v.v, v.n, sizeof(*v.v), name_less, NULL);
 	*dirp = d;
-	*out = v;
-	*n = cnt;
+	*out = v.v;
+	*n = v.n;
 	return 0;
 }
 
@@ -197,7 +181,7 @@ int f2fs_tree_path(const struct f2fs_tree *t, uint32_t i, char *buf, size_t len)
 
 static int add_name(struct f2fs_tree *t, const struct name_ref *r, uint32_t *off)
 {
-	if (grow((void **)&t->names, &t->names_cap, t->names_len + r->len + 1, 1))
+	if (f2fs_array_reserve(t->names, t->names_cap, t->names_len + r->len + 1))
 		return -ENOMEM;
 	*off = (uint32_t)t->names_len;
 	memcpy(t->names + t->names_len, r->name, r->len + 1);
@@ -260,9 +244,8 @@ static int scan_dir(struct f2fs_tree *t, uint32_t dir, struct link_map *links,
 			ret = f2fs_fail(err, -errno, "cannot read %s: %s", child, strerror(errno));
 			break;
 		}
-		if (grow((void **)&t->dentries, &t->dentries_cap, t->ndentries + 1,
-			 sizeof(*t->dentries)) ||
-		    grow((void **)&t->inodes, &t->inodes_cap, t->ninodes + 1, sizeof(*t->inodes))) {
+		if (f2fs_array_reserve(t->dentries, t->dentries_cap, t->ndentries + 1) ||
+		    f2fs_array_reserve(t->inodes, t->inodes_cap, t->ninodes + 1)) {
 			ret = f2fs_fail(err, -ENOMEM, "out of memory scanning %s", path);
 			break;
 		}

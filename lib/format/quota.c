@@ -10,6 +10,7 @@
  * and that the kernel would find nothing to rewrite.
  */
 #include <f2fs/format/quota.h>
+#include <f2fs/util/sort.h>
 
 #include <f2fs/format/endian.h>
 
@@ -35,12 +36,10 @@ static unsigned int tree_index(uint32_t id, int depth)
 	return (id >> ((F2FS_QUOTA_TREE_DEPTH - 1 - depth) * 8)) & 0xff;
 }
 
-static int cmp_usage(const void *a, const void *b)
+static int usage_less(const void *a, const void *b, void *ctx)
 {
-	uint32_t x = ((const struct f2fs_quota_usage *)a)->id;
-	uint32_t y = ((const struct f2fs_quota_usage *)b)->id;
-
-	return (x > y) - (x < y);
+	(void)ctx;
+	return ((const struct f2fs_quota_usage *)a)->id < ((const struct f2fs_quota_usage *)b)->id;
 }
 
 static struct f2fs_quota_usage *sorted_copy(const struct f2fs_quota_usage *ids,
@@ -53,7 +52,7 @@ static struct f2fs_quota_usage *sorted_copy(const struct f2fs_quota_usage *ids,
 	s = malloc(n ? n * sizeof(*s) : 1);
 	if (s && n) {
 		memcpy(s, ids, n * sizeof(*s));
-		qsort(s, n, sizeof(*s), cmp_usage);
+		f2fs_sort(s, n, sizeof(*s), usage_less, NULL);
 	}
 	return s;
 }

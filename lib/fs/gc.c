@@ -23,6 +23,7 @@
  * pinned files, next_victim_seg of large sections, SSR, zoned devices.
  */
 #include <f2fs/fs/gc.h>
+#include <f2fs/util/sort.h>
 
 #include <errno.h>
 #include <limits.h>
@@ -164,13 +165,12 @@ static uint32_t cb_cost(struct f2fs_gc *gc, uint32_t secno, struct f2fs_gc_cand 
 	return UINT_MAX - ((100u * (100u - u) * age) / (100u + u));
 }
 
-static int cmp_mtime(const void *a, const void *b)
+static int mtime_less(const void *a, const void *b, void *ctx)
 {
 	const struct f2fs_gc_cand *x = a, *y = b;
 
-	if (x->mtime != y->mtime)
-		return x->mtime < y->mtime ? -1 : 1;
-	return x->order < y->order ? -1 : x->order > y->order;
+	(void)ctx;
+	return x->mtime != y->mtime ? x->mtime < y->mtime : x->order < y->order;
 }
 
 /* atgc_lookup_victim() over the collected entries (sorted by mtime). */
@@ -190,7 +190,7 @@ static long atgc_pick(const struct f2fs_gc *gc, const struct f2fs_gc_opts *o,
 		threshold = o->max_candidates;
 	if (n == 0 || dmax < dmin)
 		return -1;
-	qsort(c, n, sizeof(*c), cmp_mtime);
+	f2fs_sort(c, n, sizeof(*c), mtime_less, NULL);
 	max_mtime += 1;
 	total = max_mtime - dmin;
 	accu = UINT64_MAX / total / 100;
@@ -344,25 +344,26 @@ next:
 	return 0;
 }
 
-static enum f2fs_gc_policy sort_policy;
-
-static int cmp_cost(const void *a, const void *b)
+/* Cheapest first; under age-based GC, of equal cost the older first. The
+ * policy comes in ctx: mkfs --rootdir is threaded and the library keeps no
+ * global state. */
+static int cost_less(const void *a, const void *b, void *ctx)
 {
 	const struct f2fs_gc_cand *x = a, *y = b;
+	enum f2fs_gc_policy policy = *(const enum f2fs_gc_policy *)ctx;
 
 	if (x->cost != y->cost)
-		return x->cost < y->cost ? -1 : 1;
-	if (sort_policy == F2FS_GC_AT && x->age != y->age)
-		return x->age > y->age ? -1 : 1;
-	if (sort_policy == F2FS_GC_AT && x->mtime != y->mtime)
-		return x->mtime < y->mtime ? -1 : 1;
-	return x->order < y->order ? -1 : x->order > y->order;
+		return x->cost < y->cost;
+	if (policy == F2FS_GC_AT && x->age != y->age)
+		return x->age > y->age;
+	if (policy == F2FS_GC_AT && x->mtime != y->mtime)
+		return x->mtime < y->mtime;
+	return x->order < y->order;
 }
 
 void f2fs_gc_sort(struct f2fs_gc_cand *c, size_t n, enum f2fs_gc_policy policy)
 {
-	sort_policy = policy;
-	qsort(c, n, sizeof(*c), cmp_cost);
+	f2fs_sort(c, n, sizeof(*c), cost_less, &policy);
 }
 
 int f2fs_gc_cost_to_free(const struct f2fs_gc *gc, uint32_t k, uint64_t *empty,

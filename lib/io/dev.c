@@ -1,5 +1,6 @@
 /* Image files and block devices: open, size, batched writes, cheap zeroing. */
 #include <f2fs/io/dev.h>
+#include <f2fs/util/sort.h>
 #include <f2fs/format/format.h>
 
 #include <dirent.h>
@@ -366,11 +367,14 @@ static int write_iov(struct f2fs_dev *dev, struct iovec *iov, int n,
 	return 0;
 }
 
-static int cmp_queued(const void *a, const void *b)
+/* Queued writes never overlap (an overlapping one drains the queue first),
+ * so the order by address is total. */
+static int queued_less(const void *a, const void *b, void *ctx)
 {
 	const struct queued_write *x = a, *y = b;
 
-	return x->blkaddr < y->blkaddr ? -1 : x->blkaddr > y->blkaddr;
+	(void)ctx;
+	return x->blkaddr < y->blkaddr;
 }
 
 /* Write the queue in address order, merging contiguous runs. */
@@ -382,7 +386,7 @@ static int drain_queue(struct f2fs_dev *dev, struct f2fs_error *err)
 
 	if (dev->nqueued == 0)
 		return 0;
-	qsort(dev->queue, dev->nqueued, sizeof(*dev->queue), cmp_queued);
+	f2fs_sort(dev->queue, dev->nqueued, sizeof(*dev->queue), queued_less, NULL);
 	while (i < dev->nqueued && ret == 0) {
 		uint64_t start = dev->queue[i].blkaddr, next = start;
 		size_t run = 0;

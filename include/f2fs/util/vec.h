@@ -20,11 +20,15 @@
  */
 void *f2fs_grow(void *v, size_t *cap, size_t need, size_t elem);
 
+/* The same for an array kept as a pointer and a size_t capacity outside an
+ * F2FS_VEC (a public struct's fields): 0, or -ENOMEM with it unchanged. */
+#define f2fs_array_reserve(ptr, cap, need) \
+	((need) <= (cap) ? 0 : \
+	 ((ptr) = f2fs_grow((ptr), &(cap), (need), sizeof(*(ptr))), \
+	  (need) <= (cap) ? 0 : -ENOMEM))
+
 /* 0, or -ENOMEM with the array unchanged. need is evaluated more than once. */
-#define f2fs_vec_reserve(vec, need) \
-	((need) <= (vec)->cap ? 0 : \
-	 ((vec)->v = f2fs_grow((vec)->v, &(vec)->cap, (need), sizeof(*(vec)->v)), \
-	  (need) <= (vec)->cap ? 0 : -ENOMEM))
+#define f2fs_vec_reserve(vec, need) f2fs_array_reserve((vec)->v, (vec)->cap, (need))
 
 /* Append one element (an expression of the element type, or a compound
  * literal): 0, or -ENOMEM with the array unchanged. */

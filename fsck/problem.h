@@ -5,6 +5,7 @@
 #ifndef F2FS_FSCK_PROBLEM_H
 #define F2FS_FSCK_PROBLEM_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -13,191 +14,217 @@ enum f2fs_check_severity {
 	F2FS_SEV_ERROR = 2,     /* the file system is inconsistent */
 };
 
+/* How a problem is fixed. */
+enum f2fs_fix_kind {
+	F2FS_FIX_NONE = 0,      /* not decided: the table's unit test refuses it */
+	F2FS_FIX_REBUILD,       /* derived state (SIT, SSA, checkpoint counters, current
+				 * segments, nat_bits, journals, orphan list, quota) is
+				 * rebuilt from what the scan found, not patched */
+	F2FS_FIX_REWRITE,       /* rewritten whole from its valid copy, or made anew */
+	F2FS_FIX_FIELD,         /* a field set to the value the scan found or computes */
+	F2FS_FIX_CLEAR,         /* the bad pointer, entry or flag is cleared or removed */
+	F2FS_FIX_MOVE,          /* moved to where it belongs */
+	F2FS_FIX_CLONE,         /* a block owned twice is copied for its second owner */
+	F2FS_FIX_RELINK,        /* connected to /lost+found */
+	F2FS_FIX_TRUNCATE,      /* cut back to its valid prefix */
+	F2FS_FIX_RENAME,        /* the second of two equal names is renamed */
+	F2FS_FIX_RECOVER,       /* handled by the roll-forward recovery */
+	F2FS_FIX_CANNOT,        /* fsck cannot fix it; reported only */
+	F2FS_FIX_COUNT
+};
+
+/* Stable name of a fix kind ("rebuild", "field", ...); NULL if out of range. */
+const char *f2fs_fix_kind_name(enum f2fs_fix_kind fix);
+
 /*
- * The problem table: X(ID, "name", "structure", severity, "description").
- * Names are stable: tools and tests match on them. Append new ones freely.
+ * The problem table:
+ *   X(ID, "name", "structure", severity, fix kind, preen, "description")
+ * preen is PREEN when an automatic run (-p, -a) may make the fix without a
+ * person (the fixes a crash calls for, which lose nothing intact), ASK when
+ * only -y or a person may. Names are stable: tools and tests match on them.
+ * Append new ones freely.
  */
 #define F2FS_CHECK_PROBLEMS(X) \
-X(SB_PRIMARY_INVALID, "sb.primary_invalid", "superblock", ERROR, \
+X(SB_PRIMARY_INVALID, "sb.primary_invalid", "superblock", ERROR, REWRITE, PREEN, \
   "superblock copy 0 is invalid; copy 1 was used") \
-X(SB_COPIES_DIFFER, "sb.copies_differ", "superblock", WARNING, \
+X(SB_COPIES_DIFFER, "sb.copies_differ", "superblock", WARNING, REWRITE, PREEN, \
   "the two superblock copies are not identical") \
-X(SB_UNKNOWN_FEATURE, "sb.unknown_feature", "superblock", ERROR, \
+X(SB_UNKNOWN_FEATURE, "sb.unknown_feature", "superblock", ERROR, CANNOT, ASK, \
   "feature bits this checker does not know are set") \
-X(SB_FEATURE_DEPENDENCY, "sb.feature_dependency", "superblock", ERROR, \
+X(SB_FEATURE_DEPENDENCY, "sb.feature_dependency", "superblock", ERROR, CANNOT, ASK, \
   "a feature that needs extra_attr is set without it") \
-X(SB_CHECKSUM_OFFSET, "sb.checksum_offset", "superblock", ERROR, \
+X(SB_CHECKSUM_OFFSET, "sb.checksum_offset", "superblock", ERROR, FIELD, PREEN, \
   "checksum_offset is set but the sb_checksum feature is not") \
-X(SB_QUOTA_INO, "sb.quota_ino", "superblock", ERROR, \
+X(SB_QUOTA_INO, "sb.quota_ino", "superblock", ERROR, REBUILD, ASK, \
   "quota inode numbers do not match the quota features") \
-X(CP_BACKUP_PACK_INVALID, "cp.backup_pack_invalid", "checkpoint", WARNING, \
+X(CP_BACKUP_PACK_INVALID, "cp.backup_pack_invalid", "checkpoint", WARNING, REWRITE, PREEN, \
   "the checkpoint pack not in use is invalid") \
-X(CP_OVERPROVISION, "cp.overprovision", "checkpoint", ERROR, \
+X(CP_OVERPROVISION, "cp.overprovision", "checkpoint", ERROR, REBUILD, PREEN, \
   "reserved/overprovision segment counts are out of range") \
-X(CP_USER_BLOCK_COUNT, "cp.user_block_count", "checkpoint", ERROR, \
+X(CP_USER_BLOCK_COUNT, "cp.user_block_count", "checkpoint", ERROR, REBUILD, PREEN, \
   "user_block_count exceeds the main area less overprovision") \
-X(CP_VALID_BLOCK_COUNT, "cp.valid_block_count", "checkpoint", ERROR, \
+X(CP_VALID_BLOCK_COUNT, "cp.valid_block_count", "checkpoint", ERROR, REBUILD, PREEN, \
   "valid_block_count differs from the blocks the SIT marks valid") \
-X(CP_VALID_NODE_COUNT, "cp.valid_node_count", "checkpoint", ERROR, \
+X(CP_VALID_NODE_COUNT, "cp.valid_node_count", "checkpoint", ERROR, REBUILD, PREEN, \
   "valid_node_count differs from the node entries in the NAT") \
-X(CP_VALID_INODE_COUNT, "cp.valid_inode_count", "checkpoint", ERROR, \
+X(CP_VALID_INODE_COUNT, "cp.valid_inode_count", "checkpoint", ERROR, REBUILD, PREEN, \
   "valid_inode_count differs from the inode entries in the NAT") \
-X(CP_FREE_SEGMENT_COUNT, "cp.free_segment_count", "checkpoint", ERROR, \
+X(CP_FREE_SEGMENT_COUNT, "cp.free_segment_count", "checkpoint", ERROR, REBUILD, PREEN, \
   "free_segment_count differs from the free segments in the SIT") \
-X(CP_NEXT_FREE_NID, "cp.next_free_nid", "checkpoint", ERROR, \
+X(CP_NEXT_FREE_NID, "cp.next_free_nid", "checkpoint", ERROR, REBUILD, PREEN, \
   "next_free_nid is outside the NAT") \
-X(CP_CURSEG_RANGE, "cp.curseg_range", "checkpoint", ERROR, \
+X(CP_CURSEG_RANGE, "cp.curseg_range", "checkpoint", ERROR, REBUILD, PREEN, \
   "a current segment or its block offset is out of range") \
-X(CP_CURSEG_DUPLICATE, "cp.curseg_duplicate", "checkpoint", ERROR, \
+X(CP_CURSEG_DUPLICATE, "cp.curseg_duplicate", "checkpoint", ERROR, REBUILD, PREEN, \
   "two logs share a current segment") \
-X(CP_CURSEG_TYPE, "cp.curseg_type", "checkpoint", ERROR, \
+X(CP_CURSEG_TYPE, "cp.curseg_type", "checkpoint", ERROR, REBUILD, PREEN, \
   "the SIT type of a current segment is not its log's type") \
-X(CP_CURSEG_BLKOFF, "cp.curseg_blkoff", "checkpoint", ERROR, \
+X(CP_CURSEG_BLKOFF, "cp.curseg_blkoff", "checkpoint", ERROR, REBUILD, PREEN, \
   "a block at or after a current segment's next free offset is valid") \
-X(CP_SUMMARY, "cp.summary", "checkpoint", ERROR, \
+X(CP_SUMMARY, "cp.summary", "checkpoint", ERROR, REBUILD, PREEN, \
   "the current segments' summaries in the checkpoint cannot be read") \
-X(CP_ORPHAN_BLOCK, "cp.orphan_block", "checkpoint", ERROR, \
+X(CP_ORPHAN_BLOCK, "cp.orphan_block", "checkpoint", ERROR, REBUILD, PREEN, \
   "the orphan blocks of the checkpoint are inconsistent") \
-X(CP_NEEDS_FSCK, "cp.needs_fsck", "checkpoint", WARNING, \
+X(CP_NEEDS_FSCK, "cp.needs_fsck", "checkpoint", WARNING, CLEAR, PREEN, \
   "the checkpoint asks for a file system check") \
-X(NAT_ADDR_OUT_OF_RANGE, "nat.addr_out_of_range", "nat", ERROR, \
+X(NAT_ADDR_OUT_OF_RANGE, "nat.addr_out_of_range", "nat", ERROR, CLEAR, ASK, \
   "a NAT entry points outside the main area") \
-X(NAT_RESERVED, "nat.reserved_nid", "nat", ERROR, \
+X(NAT_RESERVED, "nat.reserved_nid", "nat", ERROR, FIELD, PREEN, \
   "the NAT entry of nid 0, 1 or 2 is wrong") \
-X(NAT_INO_ZERO, "nat.ino_zero", "nat", ERROR, \
+X(NAT_INO_ZERO, "nat.ino_zero", "nat", ERROR, CLEAR, ASK, \
   "a NAT entry in use has ino 0 or an ino beyond the NAT") \
-X(NAT_DUPLICATE_BLOCK, "nat.duplicate_block", "nat", ERROR, \
+X(NAT_DUPLICATE_BLOCK, "nat.duplicate_block", "nat", ERROR, CLEAR, ASK, \
   "two nids point at the same node block") \
-X(NAT_SEGMENT_TYPE, "nat.segment_type", "nat", ERROR, \
+X(NAT_SEGMENT_TYPE, "nat.segment_type", "nat", ERROR, REBUILD, PREEN, \
   "a node block lies in a segment the SIT types as data") \
-X(NAT_NOT_VALID_IN_SIT, "nat.not_valid_in_sit", "nat", ERROR, \
+X(NAT_NOT_VALID_IN_SIT, "nat.not_valid_in_sit", "nat", ERROR, REBUILD, PREEN, \
   "a node block in use is not marked valid in the SIT") \
-X(NAT_INO_MISMATCH, "nat.ino_mismatch", "nat", ERROR, \
+X(NAT_INO_MISMATCH, "nat.ino_mismatch", "nat", ERROR, FIELD, ASK, \
   "the NAT ino differs from the node footer's ino") \
-X(NAT_JOURNAL, "nat.journal", "nat", ERROR, \
+X(NAT_JOURNAL, "nat.journal", "nat", ERROR, REBUILD, PREEN, \
   "the NAT journal is inconsistent") \
-X(NAT_BITS_HEADER, "nat_bits.header", "nat_bits", ERROR, \
+X(NAT_BITS_HEADER, "nat_bits.header", "nat_bits", ERROR, REBUILD, PREEN, \
   "the nat_bits header does not match the checkpoint") \
-X(NAT_BITS_FULL, "nat_bits.full_mismatch", "nat_bits", ERROR, \
+X(NAT_BITS_FULL, "nat_bits.full_mismatch", "nat_bits", ERROR, REBUILD, PREEN, \
   "a nat_bits full bit does not match its NAT block") \
-X(NAT_BITS_EMPTY, "nat_bits.empty_mismatch", "nat_bits", ERROR, \
+X(NAT_BITS_EMPTY, "nat_bits.empty_mismatch", "nat_bits", ERROR, REBUILD, PREEN, \
   "a nat_bits empty bit does not match its NAT block") \
-X(SIT_VBLOCKS_MAP, "sit.vblocks_map_mismatch", "sit", ERROR, \
+X(SIT_VBLOCKS_MAP, "sit.vblocks_map_mismatch", "sit", ERROR, REBUILD, PREEN, \
   "a SIT entry's valid count differs from its valid map") \
-X(SIT_BAD_TYPE, "sit.bad_type", "sit", ERROR, \
+X(SIT_BAD_TYPE, "sit.bad_type", "sit", ERROR, REBUILD, PREEN, \
   "a SIT entry has an unknown segment type") \
-X(SIT_JOURNAL, "sit.journal", "sit", ERROR, \
+X(SIT_JOURNAL, "sit.journal", "sit", ERROR, REBUILD, PREEN, \
   "the SIT journal names a segment outside the main area") \
-X(SIT_VBLOCKS_MISMATCH, "sit.vblocks_mismatch", "sit", ERROR, \
+X(SIT_VBLOCKS_MISMATCH, "sit.vblocks_mismatch", "sit", ERROR, REBUILD, PREEN, \
   "a segment's valid count differs from the blocks found in use") \
-X(SIT_VALID_UNUSED, "sit.valid_unused", "sit", ERROR, \
+X(SIT_VALID_UNUSED, "sit.valid_unused", "sit", ERROR, REBUILD, PREEN, \
   "blocks marked valid in the SIT are used by nothing") \
-X(SIT_USED_INVALID, "sit.used_not_valid", "sit", ERROR, \
+X(SIT_USED_INVALID, "sit.used_not_valid", "sit", ERROR, REBUILD, PREEN, \
   "blocks in use are not marked valid in the SIT") \
-X(SSA_MISMATCH, "ssa.mismatch", "ssa", ERROR, \
+X(SSA_MISMATCH, "ssa.mismatch", "ssa", ERROR, REBUILD, PREEN, \
   "a summary entry does not name the block's owner") \
-X(SSA_TYPE, "ssa.bad_type", "ssa", ERROR, \
+X(SSA_TYPE, "ssa.bad_type", "ssa", ERROR, REBUILD, PREEN, \
   "a summary block's type differs from its segment's") \
-X(NODE_UNREADABLE, "node.unreadable", "node", ERROR, \
+X(NODE_UNREADABLE, "node.unreadable", "node", ERROR, CANNOT, ASK, \
   "a node block could not be read") \
-X(ROLL_FORWARD_LOOP, "node.roll_forward_loop", "node", ERROR, \
+X(ROLL_FORWARD_LOOP, "node.roll_forward_loop", "node", ERROR, RECOVER, PREEN, \
   "the roll-forward chain after the checkpoint loops (the kernel then recovers none of it)") \
-X(ROLL_FORWARD_IN_USE, "node.roll_forward_in_use", "node", ERROR, \
+X(ROLL_FORWARD_IN_USE, "node.roll_forward_in_use", "node", ERROR, RECOVER, PREEN, \
   "a node of the roll-forward chain lies on a block the checkpoint has in use") \
-X(NODE_FOOTER_NID, "node.footer_nid", "node", ERROR, \
+X(NODE_FOOTER_NID, "node.footer_nid", "node", ERROR, CLEAR, ASK, \
   "the node footer names another nid") \
-X(NODE_BAD_OFFSET, "node.bad_offset", "node", ERROR, \
+X(NODE_BAD_OFFSET, "node.bad_offset", "node", ERROR, CLEAR, ASK, \
   "the node offset in the footer is impossible or wrong for its place") \
-X(NODE_CHILD_MISSING, "node.child_missing", "node", ERROR, \
+X(NODE_CHILD_MISSING, "node.child_missing", "node", ERROR, CLEAR, PREEN, \
   "a node pointer names a nid that is not in use") \
-X(NODE_WRONG_OWNER, "node.wrong_owner", "node", ERROR, \
+X(NODE_WRONG_OWNER, "node.wrong_owner", "node", ERROR, CLEAR, ASK, \
   "a node pointer names a node of another inode") \
-X(NODE_MULTIPLE_PARENTS, "node.multiple_parents", "node", ERROR, \
+X(NODE_MULTIPLE_PARENTS, "node.multiple_parents", "node", ERROR, CLEAR, ASK, \
   "a node is pointed to more than once") \
-X(NODE_UNREACHABLE, "node.unreachable", "node", ERROR, \
+X(NODE_UNREACHABLE, "node.unreachable", "node", ERROR, CLEAR, PREEN, \
   "a node in use is not reached from its inode") \
-X(DATA_ADDR_OUT_OF_RANGE, "data.addr_out_of_range", "data", ERROR, \
+X(DATA_ADDR_OUT_OF_RANGE, "data.addr_out_of_range", "data", ERROR, CLEAR, PREEN, \
   "a data pointer lies outside the main area") \
-X(DATA_SEGMENT_TYPE, "data.segment_type", "data", ERROR, \
+X(DATA_SEGMENT_TYPE, "data.segment_type", "data", ERROR, MOVE, ASK, \
   "a data block lies in a segment the SIT types as node") \
-X(BLOCK_MULTIPLY_OWNED, "block.multiply_owned", "block", ERROR, \
+X(BLOCK_MULTIPLY_OWNED, "block.multiply_owned", "block", ERROR, CLONE, ASK, \
   "a main-area block is claimed more than once") \
-X(INODE_BAD_MODE, "inode.bad_mode", "inode", ERROR, \
+X(INODE_BAD_MODE, "inode.bad_mode", "inode", ERROR, FIELD, ASK, \
   "the file type in i_mode is invalid") \
-X(INODE_BAD_CHECKSUM, "inode.bad_checksum", "inode", ERROR, \
+X(INODE_BAD_CHECKSUM, "inode.bad_checksum", "inode", ERROR, FIELD, PREEN, \
   "the inode checksum does not match") \
-X(INODE_EXTRA_ISIZE, "inode.extra_isize", "inode", ERROR, \
+X(INODE_EXTRA_ISIZE, "inode.extra_isize", "inode", ERROR, FIELD, ASK, \
   "i_extra_isize is out of range, or extra_attr is used without the feature") \
-X(INODE_INLINE_XATTR_SIZE, "inode.inline_xattr_size", "inode", ERROR, \
+X(INODE_INLINE_XATTR_SIZE, "inode.inline_xattr_size", "inode", ERROR, FIELD, ASK, \
   "i_inline_xattr_size is out of range") \
-X(INODE_INLINE_FLAGS, "inode.inline_flags", "inode", ERROR, \
+X(INODE_INLINE_FLAGS, "inode.inline_flags", "inode", ERROR, FIELD, ASK, \
   "the inline flags contradict the file type or each other") \
-X(INODE_INLINE_SIZE, "inode.inline_size", "inode", ERROR, \
+X(INODE_INLINE_SIZE, "inode.inline_size", "inode", ERROR, FIELD, ASK, \
   "i_size exceeds the inline area") \
-X(INODE_SIZE, "inode.size", "inode", ERROR, \
+X(INODE_SIZE, "inode.size", "inode", ERROR, FIELD, PREEN, \
   "i_size is impossible for the file") \
-X(INODE_I_BLOCKS, "inode.i_blocks", "inode", ERROR, \
+X(INODE_I_BLOCKS, "inode.i_blocks", "inode", ERROR, FIELD, PREEN, \
   "i_blocks differs from the blocks counted") \
-X(INODE_LINKS, "inode.links", "inode", ERROR, \
+X(INODE_LINKS, "inode.links", "inode", ERROR, FIELD, PREEN, \
   "the link count differs from the references found") \
-X(INODE_DEPTH, "inode.current_depth", "inode", ERROR, \
+X(INODE_DEPTH, "inode.current_depth", "inode", ERROR, FIELD, PREEN, \
   "a directory's i_current_depth or i_dir_level is out of range") \
-X(INODE_XATTR_NID, "inode.xattr_nid", "inode", ERROR, \
+X(INODE_XATTR_NID, "inode.xattr_nid", "inode", ERROR, CLEAR, ASK, \
   "i_xattr_nid does not name an xattr node of this inode") \
-X(INODE_UNREACHABLE, "inode.unreachable", "inode", ERROR, \
+X(INODE_UNREACHABLE, "inode.unreachable", "inode", ERROR, RELINK, PREEN, \
   "an inode in use has no directory entry and is no orphan") \
-X(INODE_NOT_INODE, "inode.not_inode", "inode", ERROR, \
+X(INODE_NOT_INODE, "inode.not_inode", "inode", ERROR, CLEAR, ASK, \
   "a node named as an inode is not one") \
-X(DIR_BAD_NAME_LEN, "dir.bad_name_len", "dir", ERROR, \
+X(DIR_BAD_NAME_LEN, "dir.bad_name_len", "dir", ERROR, CLEAR, ASK, \
   "a dentry's name length is 0, too long or runs past the slots") \
-X(DIR_BITMAP, "dir.bitmap", "dir", ERROR, \
+X(DIR_BITMAP, "dir.bitmap", "dir", ERROR, FIELD, PREEN, \
   "a dentry's continuation slots are not marked used") \
-X(DIR_BAD_NAME, "dir.bad_name", "dir", ERROR, \
+X(DIR_BAD_NAME, "dir.bad_name", "dir", ERROR, CLEAR, ASK, \
   "a name contains '/' or NUL, or is . or .. out of place") \
-X(DIR_BAD_HASH, "dir.bad_hash", "dir", ERROR, \
+X(DIR_BAD_HASH, "dir.bad_hash", "dir", ERROR, FIELD, PREEN, \
   "a dentry's hash differs from the hash of its name") \
-X(DIR_WRONG_BUCKET, "dir.wrong_bucket", "dir", ERROR, \
+X(DIR_WRONG_BUCKET, "dir.wrong_bucket", "dir", ERROR, MOVE, PREEN, \
   "a dentry lies in a block outside its hash bucket") \
-X(DIR_DANGLING, "dir.dangling", "dir", ERROR, \
+X(DIR_DANGLING, "dir.dangling", "dir", ERROR, CLEAR, PREEN, \
   "a dentry names an inode that does not exist") \
-X(DIR_FILE_TYPE, "dir.file_type", "dir", ERROR, \
+X(DIR_FILE_TYPE, "dir.file_type", "dir", ERROR, FIELD, PREEN, \
   "a dentry's file type differs from the inode's mode") \
-X(DIR_DOT, "dir.dot", "dir", ERROR, \
+X(DIR_DOT, "dir.dot", "dir", ERROR, FIELD, PREEN, \
   "\".\" is missing or does not name the directory itself") \
-X(DIR_DOTDOT, "dir.dotdot", "dir", ERROR, \
+X(DIR_DOTDOT, "dir.dotdot", "dir", ERROR, FIELD, PREEN, \
   "\"..\" is missing or does not name the parent") \
-X(DIR_MULTIPLE_PARENTS, "dir.multiple_parents", "dir", ERROR, \
+X(DIR_MULTIPLE_PARENTS, "dir.multiple_parents", "dir", ERROR, CLEAR, ASK, \
   "a directory has entries in more than one place") \
-X(DIR_LOOP, "dir.loop", "dir", ERROR, \
+X(DIR_LOOP, "dir.loop", "dir", ERROR, RELINK, ASK, \
   "directories form a loop not connected to the root") \
-X(DIR_BAD_PINO, "dir.bad_pino", "dir", WARNING, \
+X(DIR_BAD_PINO, "dir.bad_pino", "dir", WARNING, FIELD, PREEN, \
   "a directory's i_pino differs from its parent") \
-X(DIR_BLOCK_BEYOND_SIZE, "dir.block_beyond_size", "dir", ERROR, \
+X(DIR_BLOCK_BEYOND_SIZE, "dir.block_beyond_size", "dir", ERROR, FIELD, PREEN, \
   "a directory maps blocks beyond its i_size") \
-X(ROOT_BAD, "root.bad", "inode", ERROR, \
+X(ROOT_BAD, "root.bad", "inode", ERROR, REWRITE, ASK, \
   "the root inode is missing or not a directory") \
-X(QUOTA_BAD_FILE, "quota.bad_file", "quota", ERROR, \
+X(QUOTA_BAD_FILE, "quota.bad_file", "quota", ERROR, REBUILD, PREEN, \
   "a quota file is missing, unreadable or not a valid quota tree") \
-X(QUOTA_USAGE, "quota.usage_mismatch", "quota", ERROR, \
+X(QUOTA_USAGE, "quota.usage_mismatch", "quota", ERROR, REBUILD, PREEN, \
   "a quota record's inode or space usage differs from what that id's inodes use") \
-X(XATTR_HEADER, "xattr.bad_header", "xattr", WARNING, \
+X(XATTR_HEADER, "xattr.bad_header", "xattr", WARNING, FIELD, PREEN, \
   "an xattr area with entries does not start with the xattr magic") \
-X(XATTR_ENTRY_BOUNDS, "xattr.entry_bounds", "xattr", ERROR, \
+X(XATTR_ENTRY_BOUNDS, "xattr.entry_bounds", "xattr", ERROR, TRUNCATE, ASK, \
   "an xattr entry's name or value runs past the end of the xattr area") \
-X(XATTR_BAD_NAME, "xattr.bad_name", "xattr", ERROR, \
+X(XATTR_BAD_NAME, "xattr.bad_name", "xattr", ERROR, TRUNCATE, ASK, \
   "an xattr entry has an unknown name index, or an empty name outside the ACL indexes") \
-X(XATTR_DUPLICATE, "xattr.duplicate_name", "xattr", ERROR, \
+X(XATTR_DUPLICATE, "xattr.duplicate_name", "xattr", ERROR, CLEAR, ASK, \
   "an inode has two xattrs of the same index and name") \
-X(DIR_DUPLICATE_NAME, "dir.duplicate_name", "dir", ERROR, \
+X(DIR_DUPLICATE_NAME, "dir.duplicate_name", "dir", ERROR, RENAME, ASK, \
   "a name occurs more than once in one directory") \
-X(ORPHAN_NOT_INODE, "orphan.not_inode", "orphan", ERROR, \
+X(ORPHAN_NOT_INODE, "orphan.not_inode", "orphan", ERROR, CLEAR, PREEN, \
   "the orphan list names a nid that is not an inode in use") \
-X(ORPHAN_LINKED, "orphan.linked", "orphan", ERROR, \
+X(ORPHAN_LINKED, "orphan.linked", "orphan", ERROR, CLEAR, PREEN, \
   "an orphan inode still has links or directory entries") \
-X(ORPHAN_DUPLICATE, "orphan.duplicate", "orphan", ERROR, \
+X(ORPHAN_DUPLICATE, "orphan.duplicate", "orphan", ERROR, CLEAR, PREEN, \
   "an inode is listed more than once in the orphan list")
 
-#define F2FS_CHECK_ENUM_(id, name, st, sev, desc) F2FS_PB_##id,
+#define F2FS_CHECK_ENUM_(id, name, st, sev, fix, preen, desc) F2FS_PB_##id,
 enum f2fs_problem_code {
 	F2FS_CHECK_PROBLEMS(F2FS_CHECK_ENUM_)
 	F2FS_PB_COUNT
@@ -208,6 +235,8 @@ struct f2fs_problem_info {
 	const char *name;          /* stable name */
 	const char *structure;     /* superblock, checkpoint, nat, sit, ... */
 	enum f2fs_check_severity severity;
+	enum f2fs_fix_kind fix;
+	bool preen;                /* -p/-a may fix it without a person */
 	const char *description;
 };
 
@@ -233,6 +262,7 @@ struct f2fs_problem {
 	uint64_t blkaddr;
 	uint64_t expected, found;
 	char *path;                /* "/a/b" where known, else NULL */
+	bool fixed;                /* the repair fixed it (never yet: no repair) */
 	char msg[192];             /* one line, no newline */
 };
 

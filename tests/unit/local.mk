@@ -83,3 +83,10 @@ check_PROGRAMS += tests/unit/test_sort_vec
 tests_unit_test_sort_vec_SOURCES = tests/unit/test_sort_vec.c tests/unit/unit.h
 tests_unit_test_sort_vec_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_test_sort_vec_LDADD = $(LIBF2FS) $(CHECK_LIBS)
+
+UNIT_TESTS += tests/unit/test_problems
+check_PROGRAMS += tests/unit/test_problems
+tests_unit_test_problems_SOURCES = tests/unit/test_problems.c tests/unit/unit.h
+tests_unit_test_problems_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/fsck
+tests_unit_test_problems_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_test_problems_LDADD = $(LIBFSCK) $(CHECK_LIBS)

@@ -1,0 +1,139 @@
+/* fsck's problem table: complete (every problem has a fix kind), names
+ * stable and unique, lookups round-trip, records start unfixed. */
+#include "checker.h"
+#include <f2fs/format/endian.h>
+#include <f2fs/format/format.h>
+#include <f2fs/fs/fs.h>
+#include <f2fs/fs/nat.h>
+
+#include <string.h>
+
+#include "unit.h"
+
+START_TEST(test_every_problem_has_a_fix_kind)
+{
+	for (int c = 0; c < F2FS_PB_COUNT; c++) {
+		const struct f2fs_problem_info *in = f2fs_problem_info(c);
+
+		ck_assert_ptr_nonnull(in);
+		ck_assert_msg(in->fix > F2FS_FIX_NONE && in->fix < F2FS_FIX_COUNT,
+			      "%s has no fix kind", in->name);
+		ck_assert_ptr_nonnull(f2fs_fix_kind_name(in->fix));
+		/* what fsck cannot fix, no automatic run fixes */
+		ck_assert_msg(!(in->fix == F2FS_FIX_CANNOT && in->preen),
+			      "%s: cannot be fixed yet marked for preen", in->name);
+		ck_assert_msg(in->description && *in->description, "%s: no description",
+			      in->name);
+	}
+}
+END_TEST
+
+START_TEST(test_names_unique_and_found)
+{
+	for (int c = 0; c < F2FS_PB_COUNT; c++) {
+		const char *name = f2fs_problem_info(c)->name;
+		const char *dot = strchr(name, '.');
+
+		ck_assert_int_eq(f2fs_problem_by_name(name), c);
+		/* "structure.what" */
+		ck_assert_msg(dot && dot != name && dot[1], "%s is not structure.what", name);
+		for (int d = c + 1; d < F2FS_PB_COUNT; d++)
+			ck_assert_str_ne(name, f2fs_problem_info(d)->name);
+	}
+	ck_assert_int_eq(f2fs_problem_by_name("no.such_problem"), -1);
+	ck_assert_ptr_null(f2fs_problem_info(F2FS_PB_COUNT));
+	ck_assert_ptr_null(f2fs_problem_info((enum f2fs_problem_code)-1));
+}
+END_TEST
+
+/* Spot checks of decisions repair depends on: derived state is rebuilt,
+ * data is never thrown away by an automatic run. */
+START_TEST(test_fix_decisions)
+{
+	static const struct {
+		const char *name;
+		enum f2fs_fix_kind fix;
+		bool preen;
+	} want[] = {
+		{ "sit.vblocks_mismatch", F2FS_FIX_REBUILD, true },
+		{ "ssa.mismatch", F2FS_FIX_REBUILD, true },
+		{ "nat_bits.full_mismatch", F2FS_FIX_REBUILD, true },
+		{ "cp.valid_block_count", F2FS_FIX_REBUILD, true },
+		{ "quota.usage_mismatch", F2FS_FIX_REBUILD, true },
+		{ "inode.bad_checksum", F2FS_FIX_FIELD, true },
+		{ "dir.file_type", F2FS_FIX_FIELD, true },
+		{ "inode.unreachable", F2FS_FIX_RELINK, true },
+		{ "block.multiply_owned", F2FS_FIX_CLONE, false },
+		{ "sb.unknown_feature", F2FS_FIX_CANNOT, false },
+		{ "node.unreadable", F2FS_FIX_CANNOT, false },
+	};
+
+	for (size_t k = 0; k < sizeof(want) / sizeof(want[0]); k++) {
+		int c = f2fs_problem_by_name(want[k].name);
+
+		ck_assert_int_ge(c, 0);
+		ck_assert_int_eq(f2fs_problem_info(c)->fix, want[k].fix);
+		ck_assert_int_eq(f2fs_problem_info(c)->preen, want[k].preen);
+	}
+	ck_assert_str_eq(f2fs_fix_kind_name(F2FS_FIX_REBUILD), "rebuild");
+	ck_assert_ptr_null(f2fs_fix_kind_name(F2FS_FIX_COUNT));
+}
+END_TEST
+
+/* Records of a damaged image: there are some, and none claims a fix yet. */
+START_TEST(test_records_start_unfixed)
+{
+	struct f2fs_check_options opt = { .mode = F2FS_CHECK_FULL };
+	struct f2fs_check_report *r = NULL;
+	struct f2fs_mkfs_options o;
+	struct f2fs_mkfs_report rep;
+	struct f2fs_nat_info ne;
+	struct f2fs_node nd;
+	struct f2fs_error err;
+	struct f2fs_fs *fs;
+	char path[] = "/tmp/f2fs-problems-XXXXXX";
+	int fd = mkstemp(path);
+
+	ck_assert_int_ge(fd, 0);
+	close(fd);
+	unit_sparse_file(path, 64ull << 20);
+	unit_mkfs_opts(&o, path);
+	ck_assert_msg(f2fs_mkfs(&o, &rep, &err) == 0, "%s", err.msg);
+	/* the root inode's link count off by 5 */
+	ck_assert_int_eq(f2fs_fs_open(&fs, path, &err), 0);
+	ck_assert_msg(f2fs_nat_lookup(fs, F2FS_ROOT_INO, &ne, NULL, &err) == 0, "%s", err.msg);
+	f2fs_fs_close(fs);
+	fd = open(path, O_RDWR);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(pread(fd, &nd, sizeof(nd), (off_t)ne.blkaddr * F2FS_BLKSIZE), sizeof(nd));
+	nd.i.i_links = le32_put(le32_get(nd.i.i_links) + 5);
+	ck_assert_int_eq(pwrite(fd, &nd, sizeof(nd), (off_t)ne.blkaddr * F2FS_BLKSIZE), sizeof(nd));
+	close(fd);
+
+	ck_assert_msg(f2fs_check(path, &opt, &r, &err) == 0, "%s", err.msg);
+	ck_assert_uint_ge(r->nproblems, 1);
+	ck_assert_uint_eq(r->count[F2FS_PB_INODE_LINKS], 1);
+	for (size_t i = 0; i < r->nproblems; i++)
+		ck_assert(!r->problems[i].fixed);
+	f2fs_check_report_free(r);
+	unlink(path);
+}
+END_TEST
+
+static Suite *problems_suite(void)
+{
+	Suite *s = suite_create("problems");
+	TCase *t = tcase_create("table");
+
+	tcase_add_test(t, test_every_problem_has_a_fix_kind);
+	tcase_add_test(t, test_names_unique_and_found);
+	tcase_add_test(t, test_fix_decisions);
+	tcase_add_test(t, test_records_start_unfixed);
+	suite_add_tcase(s, t);
+	return s;
+}
+
+int main(void)
+{
+	return unit_run(problems_suite());
+}

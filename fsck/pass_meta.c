@@ -493,24 +493,21 @@ static int check_nat_bits(struct ck *ck)
 		      (unsigned long long)hdr, (unsigned long long)want);
 		goto out;
 	}
-	for (uint32_t b = 0; b < ck->nat_blocks; b++) {
-		const uint8_t *full = area + F2FS_NAT_BITS_HEADER_SIZE;
-		const uint8_t *empty = full + bytes;
-		int want_full = ck->nat_used[b] == F2FS_NAT_ENTRY_PER_BLOCK;
-		int want_empty = ck->nat_used[b] == 0;
+	for (uint32_t b = 0; b < ck->nat_blocks && b / 8 < bytes; b++) {
+		uint32_t used = ck->nat_used[b];
+		unsigned wrong = f2fs_nat_bits_mismatch(area, ck->nat_blocks, b, used);
+		int want_full = used == F2FS_NAT_ENTRY_PER_BLOCK, want_empty = used == 0;
 
-		if (b / 8 >= bytes)
-			break;
-		if (f2fs_nat_bit_test(full, b) != want_full)
+		if (wrong & F2FS_NAT_BITS_FULL_WRONG)
 			ck_pb(ck, F2FS_PB_NAT_BITS_FULL, AT(A_EXP(want_full),
 							    A_FOUND(!want_full), A_NID(b * F2FS_NAT_ENTRY_PER_BLOCK)),
 			      "NAT block %u: full bit %d, %u entries in use",
-			      b, !want_full, ck->nat_used[b]);
-		if (f2fs_nat_bit_test(empty, b) != want_empty)
+			      b, !want_full, used);
+		if (wrong & F2FS_NAT_BITS_EMPTY_WRONG)
 			ck_pb(ck, F2FS_PB_NAT_BITS_EMPTY, AT(A_EXP(want_empty),
 							     A_FOUND(!want_empty), A_NID(b * F2FS_NAT_ENTRY_PER_BLOCK)),
 			      "NAT block %u: empty bit %d, %u entries in use",
-			      b, !want_empty, ck->nat_used[b]);
+			      b, !want_empty, used);
 	}
 out:
 	free(area);

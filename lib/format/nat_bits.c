@@ -1,4 +1,4 @@
-/* Encode the nat_bits area of a checkpoint pack. */
+/* The nat_bits area of a checkpoint pack: encode, and compare with the NAT. */
 #include <f2fs/format/nat_bits.h>
 #include <f2fs/format/endian.h>
 #include <f2fs/format/format.h>
@@ -38,4 +38,18 @@ void f2fs_nat_bits_encode(uint8_t *area, uint32_t area_blocks, uint32_t nat_bloc
 		else if (used[i] == 0)
 			f2fs_nat_bit_set(empty, i);
 	}
+}
+
+unsigned f2fs_nat_bits_mismatch(const uint8_t *area, uint32_t nat_blocks, uint32_t b,
+				uint32_t used)
+{
+	const uint8_t *full = area + F2FS_NAT_BITS_HEADER_SIZE;
+	const uint8_t *empty = full + f2fs_nat_bits_bytes(nat_blocks);
+	unsigned wrong = 0;
+
+	if (f2fs_nat_bit_test(full, b) != (used == F2FS_NAT_ENTRY_PER_BLOCK))
+		wrong |= F2FS_NAT_BITS_FULL_WRONG;
+	if (f2fs_nat_bit_test(empty, b) != (used == 0))
+		wrong |= F2FS_NAT_BITS_EMPTY_WRONG;
+	return wrong;
 }

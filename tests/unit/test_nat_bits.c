@@ -159,6 +159,26 @@ START_TEST(test_block_used)
 }
 END_TEST
 
+/* The comparison fsck and dump share: a bit that disagrees is named. */
+START_TEST(test_mismatch)
+{
+	uint16_t used[16] = { 1, F2FS_NAT_ENTRY_PER_BLOCK, 0, 7 };
+	uint8_t area[F2FS_BLKSIZE];
+
+	f2fs_nat_bits_encode(area, 1, 16, used, 1, 2);
+	for (uint32_t b = 0; b < 16; b++)
+		ck_assert_uint_eq(f2fs_nat_bits_mismatch(area, 16, b, used[b]), 0);
+	/* a full block that lost an entry, an empty one that gained one */
+	ck_assert_uint_eq(f2fs_nat_bits_mismatch(area, 16, 1, F2FS_NAT_ENTRY_PER_BLOCK - 1),
+			  F2FS_NAT_BITS_FULL_WRONG);
+	ck_assert_uint_eq(f2fs_nat_bits_mismatch(area, 16, 2, 1), F2FS_NAT_BITS_EMPTY_WRONG);
+	/* a partly used block that became full, and one that became empty */
+	ck_assert_uint_eq(f2fs_nat_bits_mismatch(area, 16, 3, F2FS_NAT_ENTRY_PER_BLOCK),
+			  F2FS_NAT_BITS_FULL_WRONG);
+	ck_assert_uint_eq(f2fs_nat_bits_mismatch(area, 16, 3, 0), F2FS_NAT_BITS_EMPTY_WRONG);
+}
+END_TEST
+
 static Suite *nat_bits_suite(void)
 {
 	Suite *s = suite_create("nat_bits");
@@ -166,6 +186,7 @@ static Suite *nat_bits_suite(void)
 
 	tcase_add_test(tc, test_area_size);
 	tcase_add_test(tc, test_header);
+	tcase_add_test(tc, test_mismatch);
 	tcase_add_test(tc, test_bit_helpers);
 	tcase_add_test(tc, test_encode_mkfs);
 	tcase_add_test(tc, test_encode_mixed);

@@ -39,6 +39,18 @@ uint32_t f2fs_nat_block_used(const void *nat_block, uint32_t nat_blkoff);
 void f2fs_nat_bits_encode(uint8_t *area, uint32_t area_blocks, uint32_t nat_blocks,
 			  const uint16_t *used, uint64_t cp_ver, uint32_t cp_crc);
 
+/* What a NAT block's bits should say: full with every entry in use, empty
+ * with none; used counts nid 0 as in use (f2fs_nat_block_used()). */
+enum {
+	F2FS_NAT_BITS_FULL_WRONG = 1 << 0,
+	F2FS_NAT_BITS_EMPTY_WRONG = 1 << 1,
+};
+
+/* The bits of NAT block b in the area (header, full bitmap, empty bitmap)
+ * that disagree with its used entries: 0, or F2FS_NAT_BITS_*_WRONG bits. */
+unsigned f2fs_nat_bits_mismatch(const uint8_t *area, uint32_t nat_blocks, uint32_t b,
+				uint32_t used);
+
 /* The header value for a checkpoint. */
 static inline uint64_t f2fs_nat_bits_header(uint64_t cp_ver, uint32_t cp_crc)
 {

@@ -17,4 +17,5 @@ EXTRA_DIST += \
 	tests/cli/bad-input.sh \
 	tests/cli/reformat.sh \
 	tests/lint/layers.sh \
-	tests/lint/calls.sh
+	tests/lint/calls.sh \
+	tests/lint/layers.inc

@@ -9,15 +9,8 @@ set -u
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
 BUILD=${top_builddir:-$HERE/../../build}
 SRC=${top_srcdir:-$HERE/../..}
-LAYERS=(util format io fs write build)
-
-rank() {
-	local i
-	for i in "${!LAYERS[@]}"; do
-		[[ ${LAYERS[$i]} == "$1" ]] && { echo "$i"; return; }
-	done
-	echo 99
-}
+# shellcheck source=layers.inc
+. "$HERE/layers.inc"
 
 # symbols ARCHIVE: "file D|U symbol" lines, file named by the member's
 # base name without automake's prefix (libf2fs_a-, ...)
@@ -58,7 +51,9 @@ upward() {
 	edges "$1" | while read -r from to; do
 		f=$(layer_of "$2" "$from")
 		t=$(layer_of "$2" "$to")
-		if (($(rank "$t") > $(rank "$f"))); then
+		if [[ $f == "?" || $t == "?" ]]; then
+			echo "lib: no source for $from or $to under $2/lib"
+		elif (($(rank "$t") > $(rank "$f"))); then
 			echo "lib/$f/$from uses lib/$t/$to (layer $f may not use layer $t)"
 		fi
 	done

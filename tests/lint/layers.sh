@@ -8,15 +8,8 @@
 #   layers.sh --self-test check that a planted violation of each rule fails
 set -u
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
-LAYERS=(util format io fs write build)
-
-rank() {
-	local i
-	for i in "${!LAYERS[@]}"; do
-		[[ ${LAYERS[$i]} == "$1" ]] && { echo "$i"; return; }
-	done
-	echo -1
-}
+# shellcheck source=layers.inc
+. "$HERE/layers.inc"
 
 # check TOP: prints each violation as "file: includes X (why)"; exit 1 if any
 check() {

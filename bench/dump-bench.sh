@@ -15,9 +15,12 @@
 # RSS is wait4's ru_maxrss (KiB; the report gives MiB).
 #
 # Usage: bench/dump-bench.sh [--files N] [--ours PATH] [--theirs PATH]
-#                            [--mkfs PATH] [--timeout S] [--work DIR]
+#                            [--old DIR] [--mkfs PATH] [--timeout S] [--work DIR]
 # --ours and --mkfs default to the first built dump/dump.f2fs and
 # mkfs/mkfs.f2fs under build/ or the source tree.
+# --old DIR: instead of f2fs-tools, DIR/dump/dump.f2fs (an older build of
+# ours) runs every command ours runs, on the same images, and a table of
+# new/old wall time and peak RSS follows.
 # The report (markdown) goes to stdout, progress to stderr.
 set -euo pipefail
 
@@ -27,6 +30,7 @@ SELF_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
 FILES=100000
 OURS=""
+OLD_DIR=""
 MKFS=""
 THEIRS=/usr/sbin/dump.f2fs
 TIMEOUT=600
@@ -36,6 +40,7 @@ while (($#)); do
 	--files) FILES=$2; shift 2 ;;
 	--ours) OURS=$2; shift 2 ;;
 	--theirs) THEIRS=$2; shift 2 ;;
+	--old) OLD_DIR=$2; shift 2 ;;
 	--mkfs) MKFS=$2; shift 2 ;;
 	--timeout) TIMEOUT=$2; shift 2 ;;
 	--work) WORK=$2; shift 2 ;;
@@ -49,8 +54,14 @@ OURS=$(our_tool "$OURS" dump/dump.f2fs) || exit 2
 MKFS=$(our_tool "$MKFS" mkfs/mkfs.f2fs --mkfs) || exit 2
 OURS=$(abs_path "$OURS") MKFS=$(abs_path "$MKFS")
 have_theirs=1
-[[ -x $THEIRS ]] || { log "$THEIRS missing, ours only"; have_theirs=0; }
-((have_theirs == 0)) || THEIRS=$(abs_path "$THEIRS")
+if [[ -n $OLD_DIR ]]; then
+	OLDD=$(our_tool "$OLD_DIR/dump/dump.f2fs" dump/dump.f2fs --old) || exit 2
+	OLDD=$(abs_path "$OLDD")
+	have_theirs=0
+else
+	[[ -x $THEIRS ]] || { log "$THEIRS missing, ours only"; have_theirs=0; }
+	((have_theirs == 0)) || THEIRS=$(abs_path "$THEIRS")
+fi
 
 if [[ -z $WORK ]]; then
 	WORK=$(mktemp -d "${TMPDIR:-/tmp}/dump-bench.XXXXXX")
@@ -62,6 +73,7 @@ BENCH_WORK=$WORK
 bench_init
 
 ROWS=()
+OLDROWS=()
 # row NAME TOOL CMD...: one timed run, adds "| NAME | TOOL | wall s | RSS MiB | note |"
 row() {
 	local name=$1 tool=$2 note=""
@@ -77,11 +89,21 @@ row() {
 	rm -f "$WORK/scratch"/dump_*
 }
 
-# both NAME ARGS...: row NAME for ours and (if present) f2fs-tools, each run
-# with ARGS
+# both NAME ARGS...: row NAME for ours and (if present) f2fs-tools, or with
+# --old for ours (new) and the old build, each run with ARGS
 both() {
+	local w r
 	row "$1" ours "$OURS" "${@:2}"
+	if [[ -n $OLD_DIR ]]; then
+		w=$T_WALL r=$T_RSS
+		row "$1" old "$OLDD" "${@:2}"
+		OLDROWS+=("| $1 | $(printf '%.3f' "$w") | $(printf '%.3f' "$T_WALL") | $(ratio "$w" "$T_WALL" 2) | $(ratio "$r" "$T_RSS" 2) |")
+	fi
 	((have_theirs == 0)) || row "$1" f2fs-tools "$THEIRS" "${@:2}"
+}
+# ours_only NAME ARGS...: a view f2fs-tools lacks (both builds with --old)
+ours_only() {
+	if [[ -n $OLD_DIR ]]; then both "$@"; else row "$1" ours "$OURS" "${@:2}"; fi
 }
 
 # sb_field IMG FIELD: a superblock field of IMG, from our dump.f2fs --json --sb
@@ -114,15 +136,24 @@ dd if="$img" of=/dev/null bs=4096 count="$meta" status=none
 main=$(sb_field "$img" segment_count_main)
 B="b: 1 TiB ($main segs)"
 both "$B -s 0~-1" -s 0~-1 "$img"
-row "$B --segments" ours "$OURS" --segments "$img"
-row "$B --gc" ours "$OURS" --gc "$img"
-row "$B --gc --fg --policy greedy" ours "$OURS" --gc --fg --policy greedy "$img"
-row "$B --gc --policy age" ours "$OURS" --gc --policy age "$img"
+ours_only "$B --segments" --segments "$img"
+ours_only "$B --gc" --gc "$img"
+ours_only "$B --gc --fg --policy greedy" --gc --fg --policy greedy "$img"
+ours_only "$B --gc --policy age" --gc --policy age "$img"
 rm -f "$img"
 
 echo "Machine: $(nproc) CPUs, $(uname -r); ours: $("$OURS" -V 2>&1 | head -1);" \
 	"f2fs-tools: $( ((have_theirs)) && dpkg-query -W -f='${Version}' f2fs-tools 2>/dev/null || echo none)"
+[[ -z $OLD_DIR ]] || echo "New (ours): $OURS; old: $OLDD"
 echo
 echo "| view | tool | wall s | peak RSS MiB | note |"
 echo "|---|---|---:|---:|---|"
 printf '%s\n' "${ROWS[@]}"
+if [[ -n $OLD_DIR ]]; then
+	echo
+	echo "Ratios new/old: below 1, the new build is faster or smaller."
+	echo
+	echo "| view | new wall s | old wall s | wall new/old | peak RSS new/old |"
+	echo "|---|---:|---:|---:|---:|"
+	printf '%s\n' "${OLDROWS[@]}"
+fi

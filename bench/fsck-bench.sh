@@ -17,6 +17,9 @@
 # (hot/warm/cold node) or hot data (dentry blocks), whole segments when they
 # hold any valid block. Measured warm and cold like the tools.
 #
+# --old DIR: instead of f2fs-tools, time DIR/fsck/fsck.f2fs (an older build
+# of ours) the same way as ours, on the same image, and report new/old.
+#
 # Report (markdown) on stdout, progress on stderr.
 set -euo pipefail
 
@@ -31,12 +34,15 @@ BIN=""
 THEIRS=/usr/sbin/fsck.f2fs
 GEN=$SELF_DIR/gen-bench-tree.py
 COLD=1
+OLD_DIR=""
 
 usage() {
 	cat <<USAGE
-Usage: $0 [--sizes "10k 100k 1M"] [--runs N] [--work DIR] [--bin DIR] [--no-cold]
+Usage: $0 [--sizes "10k 100k 1M"] [--runs N] [--work DIR] [--bin DIR] [--old DIR] [--no-cold]
   --bin DIR   build directory holding mkfs/mkfs.f2fs and fsck/fsck.f2fs
               (default: each the first built under build/ or the source tree)
+  --old DIR   an older build directory of ours: its fsck/fsck.f2fs -f -n runs
+              instead of f2fs-tools, on the same image; ratios are new/old
   --work DIR  where trees and images go (default \${TMPDIR:-/var/tmp};
               not tmpfs if cold runs are to mean anything)
 USAGE
@@ -47,6 +53,7 @@ while [[ $# -gt 0 ]]; do
 	--runs) RUNS=$2; shift 2 ;;
 	--work) WORK=$2; shift 2 ;;
 	--bin) BIN=$2; shift 2 ;;
+	--old) OLD_DIR=$2; shift 2 ;;
 	--no-cold) COLD=0; shift ;;
 	-h|--help) usage; exit 0 ;;
 	*) usage >&2; exit 16 ;;
@@ -55,7 +62,13 @@ done
 log() { echo "$*" >&2; }
 MKFS=$(our_tool "${BIN:+$BIN/mkfs/mkfs.f2fs}" mkfs/mkfs.f2fs --bin) || exit 1
 OURS=$(our_tool "${BIN:+$BIN/fsck/fsck.f2fs}" fsck/fsck.f2fs --bin) || exit 1
-[[ -x $THEIRS ]] || { echo "missing $THEIRS" >&2; exit 1; }
+OTHER=theirs
+if [[ -n $OLD_DIR ]]; then
+	OLDF=$(our_tool "$OLD_DIR/fsck/fsck.f2fs" fsck/fsck.f2fs --old) || exit 1
+	OTHER=old
+else
+	[[ -x $THEIRS ]] || { echo "missing $THEIRS" >&2; exit 1; }
+fi
 if [[ $COLD = 1 && ( $(id -u) != 0 || ! -w /proc/sys/vm/drop_caches ) ]]; then
 	echo "not root: no cold runs" >&2
 	COLD=0
@@ -113,15 +126,19 @@ for size in $SIZES; do
 	rm -f "$img"; truncate -s "$bytes" "$img"
 	"$MKFS" -q -f --rootdir "$T/tree" "$img" >&2
 	rm -rf "$T/tree"
-	cp --sparse=always "$img" "$T/copy"
+	[[ $OTHER = old ]] || cp --sparse=always "$img" "$T/copy"
 	alloc=$(du -B1 "$img" | cut -f1)
 	# warm
 	declare -A w=() r=() c=() cr=()
-	for tool in ours theirs; do
-		if [[ $tool = ours ]]; then cmd=("$OURS" -f -n "$img"); else cmd=("$THEIRS" -f --dry-run "$T/copy"); fi
+	for tool in ours $OTHER; do
+		case $tool in
+		ours) cmd=("$OURS" -f -n "$img") ;;
+		old) cmd=("$OLDF" -f -n "$img") ;;
+		*) cmd=("$THEIRS" -f --dry-run "$T/copy") ;;
+		esac
 		# untimed warm-up; its output is the tool's verdict
 		timed "$T/$tool.out" "${cmd[@]}" </dev/null
-		[[ $tool = ours ]] || fsck_verdict "$T_RC" "$T/theirs.out"
+		[[ $tool != theirs ]] || fsck_verdict "$T_RC" "$T/theirs.out"
 		walls=(); rss=0
 		for _ in $(seq "$RUNS"); do
 			timed "$T/out" "${cmd[@]}" </dev/null
@@ -144,13 +161,28 @@ for size in $SIZES; do
 	if [[ $COLD = 1 ]]; then drop; read -r rbc _ _ < <(readbound "$img"); fi
 	echo "  read bound: warm ${rbw}s cold ${rbc}s ($rbbytes bytes, $rbsegs segments)" >&2
 	verdict_ours=$(tail -n 3 "$T/ours.out" | tr '\n' ' ' | cut -c1-60)
-	report+=("| $size | $(human "$alloc") | $(printf '%.3f' "${w[ours]}") | $(printf '%.3f' "${w[theirs]}") | $(ratio "${w[theirs]}" "${w[ours]}")x | ${c[ours]} | ${c[theirs]} | $rbw | $rbc | $(human "$rbbytes") | ${r[ours]} | ${r[theirs]} | $(ratio "${r[ours]}" "${r[theirs]}" 2) |")
-	echo "  ours said: $verdict_ours" >&2
-	echo "  theirs said: $FSCK_RESULT (bench/common.sh fsck_verdict)" >&2
+	if [[ $OTHER = old ]]; then
+		cold_ratio=-
+		[[ $COLD = 0 ]] || cold_ratio="$(ratio "${c[ours]}" "${c[old]}" 2)"
+		report+=("| $size | $(human "$alloc") | $(printf '%.3f' "${w[ours]}") | $(printf '%.3f' "${w[old]}") | $(ratio "${w[ours]}" "${w[old]}" 2) | ${c[ours]} | ${c[old]} | $cold_ratio | $rbw | $rbc | $(human "$rbbytes") | ${r[ours]} | ${r[old]} | $(ratio "${r[ours]}" "${r[old]}" 2) |")
+		echo "  new said: $verdict_ours" >&2
+		echo "  old said: $(tail -n 3 "$T/old.out" | tr '\n' ' ' | cut -c1-60)" >&2
+	else
+		report+=("| $size | $(human "$alloc") | $(printf '%.3f' "${w[ours]}") | $(printf '%.3f' "${w[theirs]}") | $(ratio "${w[theirs]}" "${w[ours]}")x | ${c[ours]} | ${c[theirs]} | $rbw | $rbc | $(human "$rbbytes") | ${r[ours]} | ${r[theirs]} | $(ratio "${r[ours]}" "${r[theirs]}" 2) |")
+		echo "  ours said: $verdict_ours" >&2
+		echo "  theirs said: $FSCK_RESULT (bench/common.sh fsck_verdict)" >&2
+	fi
 	rm -f "$img" "$T/copy"
 	unset w r c cr
 done
 
-echo "| Files | Image allocated | Ours warm (s) | f2fs-tools warm (s) | Speed-up warm | Ours cold (s) | f2fs-tools cold (s) | Read bound warm (s) | Read bound cold (s) | Read-bound bytes | Ours peak RSS (KiB) | f2fs-tools peak RSS (KiB) | RSS ratio |"
-echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+if [[ $OTHER = old ]]; then
+	echo "New: $OURS; old: $OLDF (both -f -n on the same image). Ratios new/old: below 1, the new build is faster or smaller."
+	echo
+	echo "| Files | Image allocated | New warm (s) | Old warm (s) | Warm new/old | New cold (s) | Old cold (s) | Cold new/old | Read bound warm (s) | Read bound cold (s) | Read-bound bytes | New peak RSS (KiB) | Old peak RSS (KiB) | RSS new/old |"
+	echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+else
+	echo "| Files | Image allocated | Ours warm (s) | f2fs-tools warm (s) | Speed-up warm | Ours cold (s) | f2fs-tools cold (s) | Read bound warm (s) | Read bound cold (s) | Read-bound bytes | Ours peak RSS (KiB) | f2fs-tools peak RSS (KiB) | RSS ratio |"
+	echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+fi
 printf '%s\n' "${report[@]}"

@@ -16,19 +16,23 @@
 # children it reaps). The last image of each tool/scenario is checked with
 # f2fs-tools' fsck.f2fs -f --dry-run on a sparse copy.
 #
+# --old DIR puts DIR/mkfs/mkfs.f2fs (an older build of ours) where
+# f2fs-tools' mkfs.f2fs is timed, and the ratios become new/old (f2fs-tools
+# still builds the reformat scenario's old image and checks the images).
+#
 # The report (markdown) goes to stdout, progress to stderr. The exit status
 # is 0 whatever the targets say (a benchmark, not a test); it is non-zero
 # only for usage or setup errors.
 set -euo pipefail
 
 SELF_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-ROOT=$(cd "$SELF_DIR/.." && pwd)
 # shellcheck source=bench/common.sh
 . "$SELF_DIR/common.sh"
 
 RUNS=5
 DIR=""
 OURS=""
+OLD_DIR=""
 THEIRS=/usr/sbin/mkfs.f2fs
 FSCK=/usr/sbin/fsck.f2fs
 SIZES="1T 16T"
@@ -47,6 +51,8 @@ Usage: $0 [options]
   --ours PATH          our mkfs.f2fs (default: build/ or mkfs/
                        under the source tree, the first that exists)
   --theirs PATH        f2fs-tools' mkfs.f2fs (default $THEIRS)
+  --old DIR            time DIR/mkfs/mkfs.f2fs, an older build of ours, in
+                       place of f2fs-tools' mkfs.f2fs; ratios new/old
   --fsck PATH          f2fs-tools' fsck.f2fs (default $FSCK)
   --sizes "1T 16T"     image sizes for the fresh scenario (default "$SIZES")
   --reformat-size SZ   image size for the reformat scenario, "" to skip
@@ -64,6 +70,7 @@ while [ $# -gt 0 ]; do
 	--dir) DIR=$2; shift 2 ;;
 	--ours) OURS=$2; shift 2 ;;
 	--theirs) THEIRS=$2; shift 2 ;;
+	--old) OLD_DIR=$2; shift 2 ;;
 	--fsck) FSCK=$2; shift 2 ;;
 	--sizes) SIZES=$2; shift 2 ;;
 	--reformat-size) REFORMAT_SIZE=$2; shift 2 ;;
@@ -82,6 +89,18 @@ OURS=$(our_tool "$OURS" mkfs/mkfs.f2fs) || exit 2
 [ -x "$THEIRS" ] || die "--theirs $THEIRS is not executable (apt-get install f2fs-tools)"
 [ -x "$FSCK" ] || die "--fsck $FSCK is not executable (apt-get install f2fs-tools)"
 OURS=$(cd "$(dirname "$OURS")" && pwd)/$(basename "$OURS")
+# OTHER: the mkfs timed beside ours (f2fs-tools', or with --old our old one)
+OTHER=$THEIRS
+if [ -n "$OLD_DIR" ]; then
+	OTHER=$(our_tool "$OLD_DIR/mkfs/mkfs.f2fs" mkfs/mkfs.f2fs --old) || exit 2
+	OTHER=$(abs_path "$OTHER")
+fi
+# name TOOL: how the report calls ours / theirs
+name() {
+	if [ -z "$OLD_DIR" ]; then echo "$1"
+	elif [ "$1" = ours ]; then echo new
+	else echo old; fi
+}
 
 if [ -n "$DIR" ]; then
 	mkdir -p "$DIR"
@@ -131,7 +150,7 @@ bench() {
 	done
 	for ((i = 1; i <= RUNS; i++)); do
 		for tool in ours theirs; do
-			if [ "$tool" = ours ]; then bin=$OURS; else bin=$THEIRS; fi
+			if [ "$tool" = ours ]; then bin=$OURS; else bin=$OTHER; fi
 			img="$WORK/$scen-$size-$tool.img"
 			rm -f "$img"
 			"$prep" "$img" "$size"
@@ -140,7 +159,7 @@ bench() {
 			[ "$R_RC" = 0 ] || fails[$tool]=$((fails[$tool] + 1))
 			walls[$tool]+="$R_WALL "; cpus[$tool]+="$R_CPU "; rss[$tool]+="$R_RSS "
 			wchar[$tool]+="$R_WCHAR "; du[$tool]+="$R_DU "
-			log "$scen $size $tool run $i: ${R_WALL}s cpu ${R_CPU}s rss ${R_RSS}KiB du $R_DU written $R_WCHAR rc $R_RC"
+			log "$scen $size $(name "$tool") run $i: ${R_WALL}s cpu ${R_CPU}s rss ${R_RSS}KiB du $R_DU written $R_WCHAR rc $R_RC"
 			# keep only the last image (for fsck); frees the space at once
 			[ "$i" -eq "$RUNS" ] || rm -f "$img"
 		done
@@ -161,7 +180,7 @@ bench() {
 		RES_DU_BEFORE[$key]=$(stats ${dub[$tool]})
 		RES_FAILS[$key]=${fails[$tool]}
 		if [ "$CHECK" = 1 ]; then
-			log "$scen $size $tool: fsck.f2fs on the last image"
+			log "$scen $size $(name "$tool"): fsck.f2fs on the last image"
 			fsck_check "$FSCK" "$WORK/$scen-$size-$tool.img" "$WORK/$scen-$size-$tool.fsck.log" "$WORK"
 			RES_FSCK[$key]=$FSCK_RESULT
 		else
@@ -226,7 +245,7 @@ for size in $SIZES; do
 done
 
 log "ours:   $OURS"
-log "theirs: $THEIRS"
+log "$(name theirs): $OTHER"
 log "work:   $WORK ($FSTYPE), $RUNS runs"
 
 for size in "${RUN_SIZES[@]}"; do
@@ -248,16 +267,25 @@ fi
 f1() { echo "$1" | cut -d' ' -f"$2"; }
 
 LOAD_END=$(cut -d' ' -f1-3 /proc/loadavg)
-echo "# mkfs.f2fs benchmark: ours vs f2fs-tools"
+if [ -n "$OLD_DIR" ]; then
+	echo "# mkfs.f2fs benchmark: new vs old build of ours"
+else
+	echo "# mkfs.f2fs benchmark: ours vs f2fs-tools"
+fi
 echo
 echo "- Date: $DATE"
 echo "- Machine: $(nproc) CPUs ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')), $(awk '/MemTotal/ { printf "%.1f GiB RAM", $2 / 1048576 }' /proc/meminfo), kernel $(uname -r)"
 echo "- Load average (1/5/15 min): $LOAD_START at start, $LOAD_END at end"
 echo "- Bench directory: \`$WORK\` on **$FSTYPE**"
-echo "- Ours: \`$OURS\` ($("$OURS" -V 2>&1 | head -n 1))"
-echo "- Theirs: \`$THEIRS\` ($("$THEIRS" -V 2>&1 | head -n 1))"
+if [ -n "$OLD_DIR" ]; then
+	echo "- New (ours): \`$OURS\` ($("$OURS" -V 2>&1 | head -n 1))"
+	echo "- Old: \`$OTHER\` ($("$OTHER" -V 2>&1 | head -n 1)); the reformat image is still made by \`$THEIRS\`"
+else
+	echo "- Ours: \`$OURS\` ($("$OURS" -V 2>&1 | head -n 1))"
+	echo "- Theirs: \`$THEIRS\` ($("$THEIRS" -V 2>&1 | head -n 1))"
+fi
 echo "- Checker: \`$FSCK -f --dry-run\` on a \`cp --sparse=always\` copy of the last image of each series"
-echo "- Runs: $RUNS per tool and scenario, ours and theirs interleaved"
+echo "- Runs: $RUNS per tool and scenario, $(name ours) and $(name theirs) interleaved"
 for n in "${NOTES[@]+"${NOTES[@]}"}"; do echo "- **Note:** $n"; done
 echo
 echo "## Results"
@@ -274,7 +302,7 @@ for row in "${ROWS[@]}"; do
 	for tool in ours theirs; do
 		k="$row|$tool"
 		printf '| %s | %s | %s | %.3f | %.3f | %.3f | %s | %s | %s (%s) | %s (%s) | %s | %s |\n' \
-			"$scen" "$size" "$tool" \
+			"$scen" "$size" "$(name "$tool")" \
 			"$(f1 "${RES_WALL[$k]}" 1)" "$(f1 "${RES_WALL[$k]}" 2)" "$(f1 "${RES_CPU[$k]}" 2)" \
 			"$(f1 "${RES_RSS[$k]}" 3)" \
 			"$(human "$(f1 "${RES_DU_BEFORE[$k]}" 2 | cut -d. -f1)")" \
@@ -284,52 +312,62 @@ for row in "${ROWS[@]}"; do
 	done
 done
 echo
-echo "## Ratios (f2fs-tools / ours; higher is better for ours)"
+if [ -n "$OLD_DIR" ]; then
+	echo "## Ratios (new / old; below 1 the new build is faster or writes less)"
+else
+	echo "## Ratios (f2fs-tools / ours; higher is better for ours)"
+fi
 echo
 echo "| Scenario | Size | Time (median) | Time (best) | CPU (median) | Allocated after | Written |"
 echo "|---|---|---:|---:|---:|---:|---:|"
+DEC=1; [ -z "$OLD_DIR" ] || DEC=2   # decimals of the ratios
 for row in "${ROWS[@]}"; do
 	scen=${row%%|*}; size=${row#*|}
 	o="$row|ours"; t="$row|theirs"
+	# with --old: new / old, i.e. the same quotient the other way round
+	[ -z "$OLD_DIR" ] || { o="$row|theirs"; t="$row|ours"; }
 	printf '| %s | %s | %sx | %sx | %sx | %sx | %sx |\n' "$scen" "$size" \
-		"$(ratio "$(f1 "${RES_WALL[$t]}" 2)" "$(f1 "${RES_WALL[$o]}" 2)")" \
-		"$(ratio "$(f1 "${RES_WALL[$t]}" 1)" "$(f1 "${RES_WALL[$o]}" 1)")" \
-		"$(ratio "$(f1 "${RES_CPU[$t]}" 2)" "$(f1 "${RES_CPU[$o]}" 2)")" \
-		"$(ratio "$(f1 "${RES_DU[$t]}" 2)" "$(f1 "${RES_DU[$o]}" 2)")" \
-		"$(ratio "$(f1 "${RES_WCHAR[$t]}" 2)" "$(f1 "${RES_WCHAR[$o]}" 2)")"
+		"$(ratio "$(f1 "${RES_WALL[$t]}" 2)" "$(f1 "${RES_WALL[$o]}" 2)" "$DEC")" \
+		"$(ratio "$(f1 "${RES_WALL[$t]}" 1)" "$(f1 "${RES_WALL[$o]}" 1)" "$DEC")" \
+		"$(ratio "$(f1 "${RES_CPU[$t]}" 2)" "$(f1 "${RES_CPU[$o]}" 2)" "$DEC")" \
+		"$(ratio "$(f1 "${RES_DU[$t]}" 2)" "$(f1 "${RES_DU[$o]}" 2)" "$DEC")" \
+		"$(ratio "$(f1 "${RES_WCHAR[$t]}" 2)" "$(f1 "${RES_WCHAR[$o]}" 2)" "$DEC")"
 done
-echo
-echo "## Targets (from the issue: at least ${TARGET_X}x faster and ${TARGET_X}x fewer bytes written than f2fs-tools, 1 TiB and 16 TiB)"
-echo
-echo "Measured on fresh sparse images: time = median wall-time ratio, bytes = \`du -B1\` ratio."
-echo
-echo "| Target | Size | Measured | Result |"
-echo "|---|---|---:|---|"
-for size in 1T 16T; do
-	row="fresh|$size"
-	if [ -z "${RES_WALL[$row|ours]+x}" ]; then
-		echo "| >= ${TARGET_X}x faster | $size | not run | SKIP |"
-		echo "| >= ${TARGET_X}x fewer bytes | $size | not run | SKIP |"
-		continue
-	fi
-	if [ "${RES_FAILS[$row|ours]}" != 0 ] || [ "${RES_FSCK[$row|ours]}" != clean ]; then
-		verdict_extra=" (but ours failed a run or fsck)"
-	else
-		verdict_extra=""
-	fi
-	tr_=$(ratio "$(f1 "${RES_WALL[$row|theirs]}" 2)" "$(f1 "${RES_WALL[$row|ours]}" 2)")
-	br=$(ratio "$(f1 "${RES_DU[$row|theirs]}" 2)" "$(f1 "${RES_DU[$row|ours]}" 2)")
-	for pair in "faster:$tr_" "fewer bytes:$br"; do
-		what=${pair%%:*}; val=${pair#*:}
-		if [ "$val" = inf ] || awk -v v="$val" -v t="$TARGET_X" 'BEGIN { exit !(v >= t) }'; then
-			res=PASS
-		else
-			res=MISS
+# the targets are against f2fs-tools: nothing to say with --old
+if [ -z "$OLD_DIR" ]; then
+	echo
+	echo "## Targets (from the issue: at least ${TARGET_X}x faster and ${TARGET_X}x fewer bytes written than f2fs-tools, 1 TiB and 16 TiB)"
+	echo
+	echo "Measured on fresh sparse images: time = median wall-time ratio, bytes = \`du -B1\` ratio."
+	echo
+	echo "| Target | Size | Measured | Result |"
+	echo "|---|---|---:|---|"
+	for size in 1T 16T; do
+		row="fresh|$size"
+		if [ -z "${RES_WALL[$row|ours]+x}" ]; then
+			echo "| >= ${TARGET_X}x faster | $size | not run | SKIP |"
+			echo "| >= ${TARGET_X}x fewer bytes | $size | not run | SKIP |"
+			continue
 		fi
-		[ -z "$verdict_extra" ] || res=MISS
-		echo "| >= ${TARGET_X}x $what | $size | ${val}x | $res$verdict_extra |"
+		if [ "${RES_FAILS[$row|ours]}" != 0 ] || [ "${RES_FSCK[$row|ours]}" != clean ]; then
+			verdict_extra=" (but ours failed a run or fsck)"
+		else
+			verdict_extra=""
+		fi
+		tr_=$(ratio "$(f1 "${RES_WALL[$row|theirs]}" 2)" "$(f1 "${RES_WALL[$row|ours]}" 2)")
+		br=$(ratio "$(f1 "${RES_DU[$row|theirs]}" 2)" "$(f1 "${RES_DU[$row|ours]}" 2)")
+		for pair in "faster:$tr_" "fewer bytes:$br"; do
+			what=${pair%%:*}; val=${pair#*:}
+			if [ "$val" = inf ] || awk -v v="$val" -v t="$TARGET_X" 'BEGIN { exit !(v >= t) }'; then
+				res=PASS
+			else
+				res=MISS
+			fi
+			[ -z "$verdict_extra" ] || res=MISS
+			echo "| >= ${TARGET_X}x $what | $size | ${val}x | $res$verdict_extra |"
+		done
 	done
-done
+fi
 echo
 echo "## Commands"
 echo
@@ -337,7 +375,7 @@ echo '```sh'
 echo "# fresh, each run (SIZE in: ${RUN_SIZES[*]-none}):"
 echo "rm -f IMG && truncate -s SIZE IMG && sync"
 echo "bench/runtime OUT $OURS -f IMG"
-echo "bench/runtime OUT $THEIRS -f IMG"
+echo "bench/runtime OUT $OTHER -f IMG"
 echo "du -B1 IMG"
 if [ -n "$REFORMAT_SIZE" ]; then
 	echo "# reformat ($REFORMAT_SIZE), each run: build the old image, then the same mkfs commands"
@@ -349,5 +387,5 @@ echo "# check, last image of each series:"
 echo "cp --sparse=always IMG COPY && $FSCK -f --dry-run COPY"
 echo '```'
 echo
-echo "Reproduce: \`bench/mkfs-bench.sh --runs $RUNS${DIR:+ --dir $DIR} --sizes \"$SIZES\"\`"
+echo "Reproduce: \`bench/mkfs-bench.sh --runs $RUNS${DIR:+ --dir $DIR} --sizes \"$SIZES\"${OLD_DIR:+ --ours $OURS --old $OLD_DIR}\`"
 exit 0

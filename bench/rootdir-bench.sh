@@ -18,6 +18,11 @@
 # wchar/rchar) and bytes allocated in the image (du -B1). The last image of
 # each tool and size is checked with fsck.f2fs -f --dry-run on a sparse copy.
 #
+# --old DIR: DIR/mkfs/mkfs.f2fs (an older build of ours) runs like ours,
+# run for run before each of ours (and cold after ours' cold run), instead of
+# f2fs-tools; a table of new/old follows the results. Its images are not
+# checked with fsck.f2fs.
+#
 # The report (markdown) goes to stdout, progress to stderr. Exit status 0
 # whatever the targets say; non-zero only for usage or setup errors.
 # shellcheck disable=SC2317  # cleanup, reached through the trap
@@ -25,7 +30,6 @@
 set -euo pipefail
 
 SELF_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-ROOT=$(cd "$SELF_DIR/.." && pwd)
 # shellcheck source=bench/common.sh
 . "$SELF_DIR/common.sh"
 
@@ -38,6 +42,7 @@ IMG_DIR=""
 TREE_DIR=""
 FSCK_DIR=""
 OURS=""
+OLD_DIR=""
 THEIRS=/usr/sbin/mkfs.f2fs
 SLOAD=/usr/sbin/sload.f2fs
 FSCK=/usr/sbin/fsck.f2fs
@@ -69,6 +74,9 @@ Usage: $0 [options]
   --ours PATH            our mkfs.f2fs (default: build/ or mkfs/ under the
                          source tree, the first built)
   --theirs PATH          f2fs-tools' mkfs.f2fs (default $THEIRS)
+  --old DIR              time DIR/mkfs/mkfs.f2fs, an older build of ours,
+                         beside ours instead of f2fs-tools (no sload runs);
+                         ratios new/old
   --sload PATH           f2fs-tools' sload.f2fs (default $SLOAD)
   --fsck PATH            f2fs-tools' fsck.f2fs (default $FSCK)
   --no-fsck              skip the fsck checks (targets then read MISS)
@@ -96,6 +104,7 @@ while [ $# -gt 0 ]; do
 	--tree-cache) TREE_CACHE=$2; shift 2 ;;
 	--ours) OURS=$2; shift 2 ;;
 	--theirs) THEIRS=$2; shift 2 ;;
+	--old) OLD_DIR=$2; shift 2 ;;
 	--sload) SLOAD=$2; shift 2 ;;
 	--fsck) FSCK=$2; shift 2 ;;
 	--no-fsck) CHECK=0; shift ;;
@@ -135,7 +144,15 @@ mapfile -t NS < <(printf '%s\n' "${NS[@]}" | sort -n | uniq)
 
 OURS=$(our_tool "$OURS" mkfs/mkfs.f2fs) || exit 2
 OURS=$(cd "$(dirname "$OURS")" && pwd)/$(basename "$OURS")
-for t in "$THEIRS" "$SLOAD" "$FSCK"; do
+NEED_PEER=("$THEIRS" "$SLOAD" "$FSCK")
+if [ -n "$OLD_DIR" ]; then
+	OLDM=$(our_tool "$OLD_DIR/mkfs/mkfs.f2fs" mkfs/mkfs.f2fs --old) || exit 2
+	OLDM=$(abs_path "$OLDM")
+	SLOAD_MAX=0
+	NEED_PEER=()
+	[ "$CHECK" = 0 ] || NEED_PEER=("$FSCK")
+fi
+for t in "${NEED_PEER[@]}"; do
 	[ -x "$t" ] || die "$t is not executable (apt-get install f2fs-tools)"
 done
 command -v python3 >/dev/null || die "python3 missing"
@@ -235,6 +252,8 @@ declare -A G_INFO G_SECS IMG_BYTES
 declare -A O_WALL O_WALLS O_CPU O_RSS O_W O_R O_DU O_FAIL O_FSCK
 declare -A S_MKFS S_SLOAD S_CPU S_WALL S_RSS S_W S_R S_DU S_RC S_FSCK
 declare -A C_WALL C_CPU C_RSS C_R C_RC R1 RN WB WB_MIB BOUND
+# --old: the old build's runs (as O_*) and cold run (as C_*)
+declare -A P_WALL P_WALLS P_CPU P_RSS P_W P_R P_DU P_FAIL PC_WALL PC_CPU PC_RSS PC_R PC_RC
 NOTES=()
 DATE=$(date -u '+%Y-%m-%d %H:%M:%S UTC')
 LOAD_START=$(cut -d' ' -f1-3 /proc/loadavg)
@@ -254,7 +273,11 @@ if [ -n "$COLD_SIZE" ]; then
 fi
 
 log "ours:   $OURS"
-log "theirs: $THEIRS + $SLOAD (up to $SLOAD_MAX files)"
+if [ -n "$OLD_DIR" ]; then
+	log "old:    $OLDM"
+else
+	log "theirs: $THEIRS + $SLOAD (up to $SLOAD_MAX files)"
+fi
 log "trees:  $TWORK ($TREE_FS); images: $IWORK ($IMG_FS); fsck copies: $FWORK ($FSCK_FS)"
 
 for n in "${NS[@]}"; do
@@ -290,9 +313,23 @@ for n in "${NS[@]}"; do
 
 	img="$IWORK/ours-$L.img"
 	walls=(); cpus=(); rss=(); ws=(); rs=(); fails=0
+	owalls=(); ocpus=(); orss=(); ows=(); ors=(); ofails=0
 	run_theirs=0
 	[ "$n" -le "$SLOAD_MAX" ] && run_theirs=1
 	for ((i = 1; i <= RUNS; i++)); do
+		if [ -n "$OLD_DIR" ]; then
+			# first, so that our last image (kept for fsck) is the only one
+			rm -f "$img"
+			oimg="$IWORK/old-$L.img"
+			rm -f "$oimg"; truncate -s "${IMG_BYTES[$n]}" "$oimg"; sync
+			timed "$IWORK/old-$L.log" "$OLDM" -f --rootdir "$tree" "$oimg"
+			[ "$T_RC" = 0 ] || ofails=$((ofails + 1))
+			owalls+=("$T_WALL"); ocpus+=("$T_CPU"); orss+=("$T_RSS"); ows+=("$T_W"); ors+=("$T_R")
+			LOADS+=("$L old run $i: $(cut -d' ' -f1 /proc/loadavg)")
+			log "$L old run $i: ${T_WALL}s cpu ${T_CPU}s rss ${T_RSS}KiB written $(human "$T_W") read $(human "$T_R") rc $T_RC"
+			P_DU[$n]=$(du -B1 "$oimg" | cut -f1)
+			rm -f "$oimg"
+		fi
 		rm -f "$img"; truncate -s "${IMG_BYTES[$n]}" "$img"; sync
 		timed "$IWORK/ours-$L.log" "$OURS" -f --rootdir "$tree" "$img"
 		[ "$T_RC" = 0 ] || fails=$((fails + 1))
@@ -331,6 +368,13 @@ for n in "${NS[@]}"; do
 	O_W[$n]=$(median "${ws[@]}"); O_W[$n]=${O_W[$n]%.*}
 	O_R[$n]=$(median "${rs[@]}"); O_R[$n]=${O_R[$n]%.*}
 	O_DU[$n]=$(du -B1 "$img" | cut -f1); O_FAIL[$n]=$fails
+	if [ -n "$OLD_DIR" ]; then
+		P_WALLS[$n]="${owalls[*]}"
+		P_WALL[$n]=$(median "${owalls[@]}"); P_CPU[$n]=$(median "${ocpus[@]}"); P_RSS[$n]=$(maxof "${orss[@]}")
+		P_W[$n]=$(median "${ows[@]}"); P_W[$n]=${P_W[$n]%.*}
+		P_R[$n]=$(median "${ors[@]}"); P_R[$n]=${P_R[$n]%.*}
+		P_FAIL[$n]=$ofails
+	fi
 	if [ "$CHECK" = 1 ] && [ "$fails" = 0 ]; then
 		log "$L ours: fsck.f2fs on the last image"
 		fsck_check "$FSCK" "$img" "$IWORK/ours-fsck-$L.log" "$FWORK"; O_FSCK[$n]=$FSCK_RESULT
@@ -346,6 +390,15 @@ for n in "${NS[@]}"; do
 		C_WALL[$n]=$T_WALL; C_CPU[$n]=$T_CPU; C_RSS[$n]=$T_RSS; C_R[$n]=$T_R; C_RC[$n]=$T_RC
 		log "$L ours cold: ${T_WALL}s cpu ${T_CPU}s rc $T_RC"
 		rm -f "$img"
+		if [ -n "$OLD_DIR" ]; then
+			truncate -s "${IMG_BYTES[$n]}" "$img"
+			log "$L old: cold-cache run"
+			sync; echo 3 >/proc/sys/vm/drop_caches
+			timed "$IWORK/old-cold-$L.log" "$OLDM" -f --rootdir "$tree" "$img"
+			PC_WALL[$n]=$T_WALL; PC_CPU[$n]=$T_CPU; PC_RSS[$n]=$T_RSS; PC_R[$n]=$T_R; PC_RC[$n]=$T_RC
+			log "$L old cold: ${T_WALL}s cpu ${T_CPU}s rc $T_RC"
+			rm -f "$img"
+		fi
 	fi
 	[ "$KEEP" = 1 ] || [ -n "$TREE_CACHE" ] || rm -rf "$tree"
 done
@@ -354,15 +407,27 @@ done
 
 LOAD_END=$(cut -d' ' -f1-3 /proc/loadavg)
 
-echo "# mkfs.f2fs --rootdir vs mkfs.f2fs + sload.f2fs"
+if [ -n "$OLD_DIR" ]; then
+	echo "# mkfs.f2fs --rootdir: new vs old build of ours"
+else
+	echo "# mkfs.f2fs --rootdir vs mkfs.f2fs + sload.f2fs"
+fi
 echo
 echo "- Date: $DATE"
 echo "- Machine: $(nproc) CPUs ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')), $(awk '/MemTotal/ { printf "%.1f GiB RAM", $2 / 1048576 }' /proc/meminfo), kernel $(uname -r)"
 echo "- Load average (1/5/15 min): $LOAD_START at start, $LOAD_END at end; 1-min load after each run: $(IFS=';'; x="${LOADS[*]-}"; echo "${x//;/; }")"
 echo "- Trees: \`$TWORK\` ($TREE_FS), made by \`bench/gen-bench-tree.py N DIR\`, then read once untimed (\`find -type f | xargs cat\`, then \`sync\`) so the timed runs start with a warm page cache"
 echo "- Images: \`$IWORK\` ($IMG_FS), fresh sparse files of 2x (data + one block per inode) + 256 MiB; fsck copies: \`$FWORK\` ($FSCK_FS)"
-echo "- Ours: \`$OURS\` ($("$OURS" -V 2>&1 | head -n 1)); f2fs-tools: \`$THEIRS\`, \`$SLOAD\` ($("$THEIRS" -V 2>&1 | head -n 1))"
-echo "- Runs: ours $RUNS per size (median wall, max RSS); f2fs-tools once per size up to $(label "$SLOAD_MAX") files (--sload-max $SLOAD_MAX), after our first run"
+if [ -n "$OLD_DIR" ]; then
+	echo "- New (ours): \`$OURS\` ($("$OURS" -V 2>&1 | head -n 1)); old: \`$OLDM\` ($("$OLDM" -V 2>&1 | head -n 1)), run before each of ours; no f2fs-tools runs"
+else
+	echo "- Ours: \`$OURS\` ($("$OURS" -V 2>&1 | head -n 1)); f2fs-tools: \`$THEIRS\`, \`$SLOAD\` ($("$THEIRS" -V 2>&1 | head -n 1))"
+fi
+if [ -n "$OLD_DIR" ]; then
+	echo "- Runs: new and old $RUNS per size each (median wall, max RSS), old first in each pair"
+else
+	echo "- Runs: ours $RUNS per size (median wall, max RSS); f2fs-tools once per size up to $(label "$SLOAD_MAX") files (--sload-max $SLOAD_MAX), after our first run"
+fi
 for n in "${NOTES[@]+"${NOTES[@]}"}"; do echo "- **Note:** $n"; done
 echo
 echo "## Trees"
@@ -389,7 +454,12 @@ for n in "${NS[@]}"; do
 	printf '| %s | ours (median of %s: %s) | %s | %s | %s MiB | %s | %s | %s | %s%s |\n' "$L" "$RUNS" "${O_WALLS[$n]// /, }" \
 		"${O_WALL[$n]}" "${O_CPU[$n]}" "$(mib $((O_RSS[$n] * 1024)))" "$(human "${O_W[$n]}")" "$(human "${O_R[$n]}")" \
 		"$(human "${O_DU[$n]}")" "${O_FSCK[$n]}" "$extra"
-	if [ -n "${S_WALL[$n]+x}" ]; then
+	if [ -n "${P_WALL[$n]+x}" ]; then
+		extra=""; [ "${P_FAIL[$n]}" = 0 ] || extra=" (${P_FAIL[$n]} failed runs)"
+		printf '| %s | old (median of %s: %s) | %s | %s | %s MiB | %s | %s | %s | not checked%s |\n' "$L" "$RUNS" "${P_WALLS[$n]// /, }" \
+			"${P_WALL[$n]}" "${P_CPU[$n]}" "$(mib $((P_RSS[$n] * 1024)))" "$(human "${P_W[$n]}")" "$(human "${P_R[$n]}")" \
+			"$(human "${P_DU[$n]}")" "$extra"
+	elif [ -n "${S_WALL[$n]+x}" ]; then
 		extra=""; [ "${S_RC[$n]}" = 0/0 ] || extra=" (exit mkfs/sload ${S_RC[$n]})"
 		printf '| %s | f2fs-tools (mkfs %s + sload %s) | %s | %s | %s MiB | %s | %s | %s | %s%s |\n' "$L" \
 			"${S_MKFS[$n]}" "${S_SLOAD[$n]}" "${S_WALL[$n]}" "${S_CPU[$n]}" "$(mib $((S_RSS[$n] * 1024)))" \
@@ -407,7 +477,29 @@ for n in "${NS[@]}"; do
 		printf '| %s | ours, cold cache (drop_caches first) | %s | %s | %s MiB | | %s | | exit %s |\n' "$L" \
 			"${C_WALL[$n]}" "${C_CPU[$n]}" "$(mib $((C_RSS[$n] * 1024)))" "$(human "${C_R[$n]}")" "${C_RC[$n]}"
 	fi
+	if [ -n "${PC_WALL[$n]+x}" ]; then
+		printf '| %s | old, cold cache (drop_caches first) | %s | %s | %s MiB | | %s | | exit %s |\n' "$L" \
+			"${PC_WALL[$n]}" "${PC_CPU[$n]}" "$(mib $((PC_RSS[$n] * 1024)))" "$(human "${PC_R[$n]}")" "${PC_RC[$n]}"
+	fi
 done
+if [ -n "$OLD_DIR" ]; then
+	echo
+	echo "## New vs old"
+	echo
+	echo "New / old, medians of $RUNS runs each (peak RSS: max); below 1, the new build is faster or uses less."
+	echo
+	echo "| Files | New wall (s) | Old wall (s) | Wall new/old | CPU new/old | Peak RSS new/old | Written new/old | Read new/old | Allocated new/old | Cold wall new/old |"
+	echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+	for n in "${NS[@]}"; do
+		if [ -z "${P_WALL[$n]+x}" ] || [ -z "${O_WALL[$n]+x}" ]; then continue; fi
+		cold="-"
+		[ -z "${PC_WALL[$n]+x}" ] || cold=$(ratio "${C_WALL[$n]}" "${PC_WALL[$n]}" 2)
+		printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$(label "$n")" "${O_WALL[$n]}" "${P_WALL[$n]}" \
+			"$(ratio "${O_WALL[$n]}" "${P_WALL[$n]}" 2)" "$(ratio "${O_CPU[$n]}" "${P_CPU[$n]}" 2)" \
+			"$(ratio "${O_RSS[$n]}" "${P_RSS[$n]}" 2)" "$(ratio "${O_W[$n]}" "${P_W[$n]}" 2)" \
+			"$(ratio "${O_R[$n]}" "${P_R[$n]}" 2)" "$(ratio "${O_DU[$n]}" "${P_DU[$n]}" 2)" "$cold"
+	done
+fi
 echo
 echo "## Ratios and growth"
 echo
@@ -491,6 +583,7 @@ echo "python3 $GEN N TREE; sync; find TREE -type f -print0 | xargs -0 cat >/dev/
 echo "# ours, each run:"
 echo "rm -f IMG; truncate -s SIZE IMG; sync"
 echo "bench/runtime OUT $OURS -f --rootdir TREE IMG"
+[ -z "$OLD_DIR" ] || echo "bench/runtime OUT $OLDM -f --rootdir TREE IMG   # old, before each of ours"
 echo "# read bound, 1 thread and $NPROC:"
 echo "bench/treeread -j 1 TREE; bench/treeread -j $NPROC TREE"
 echo "# write bound, $RUNS runs per size: MIB = (data blocks + one per inode) * 4 KiB"

@@ -8,6 +8,7 @@
 #include <f2fs/format/nat_bits.h>
 #include <f2fs/fs/sit.h>
 #include <f2fs/fs/ssa.h>
+#include <f2fs/format/ver_bitmap.h>
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -337,14 +338,11 @@ static int nat_bits_check(struct f2fs_fs *fs)
 	kv_s("header_state", "header matches checkpoint:", le64_load(area) == want ? "yes" : "no (stale)");
 	/* compare every bit with the NAT content */
 	for (uint32_t b = 0; b < nblocks; b++) {
-		uint32_t seg_off = b / F2FS_BLOCKS_PER_SEG;
-		uint64_t addr = le32_get(sb->nat_blkaddr) + (uint64_t)seg_off * 2 * F2FS_BLOCKS_PER_SEG +
-				b % F2FS_BLOCKS_PER_SEG;
+		uint64_t addr = f2fs_nat_copy_addr(le32_get(sb->nat_blkaddr), b,
+						   b / 8 < vbytes && f2fs_ver_bit(vmap, b));
 		int f = f2fs_nat_bit_test(area + 8, b), e = f2fs_nat_bit_test(area + 8 + bytes, b);
 		uint32_t used;
 
-		if (b / 8 < vbytes && ((vmap[b / 8] >> (7 - b % 8)) & 1))
-			addr += F2FS_BLOCKS_PER_SEG;
 		if (f2fs_dev_read(f2fs_fs_dev(fs), addr, blk, 1, &err)) {
 			out_obj_end();
 			ret = error_line("%s", err.msg);

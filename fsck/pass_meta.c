@@ -4,6 +4,7 @@
 #include <f2fs/format/endian.h>
 #include <f2fs/format/nat_bits.h>
 #include <f2fs/format/super.h>
+#include <f2fs/format/ver_bitmap.h>
 #include <f2fs/util/sort.h>
 
 #include "ck.h"
@@ -114,7 +115,8 @@ static int load_sit(struct ck *ck)
 	uint32_t bm_bytes;
 	const uint8_t *bm = f2fs_fs_sit_bitmap(ck->fs, &bm_bytes);
 	uint32_t sit_blocks = (ck->main_segs + F2FS_SIT_ENTRY_PER_BLOCK - 1) / F2FS_SIT_ENTRY_PER_BLOCK;
-	uint32_t half = le32_get(ck->sb->segment_count_sit) / 2 * F2FS_BLOCKS_PER_SEG;
+	uint32_t sit_segs = le32_get(ck->sb->segment_count_sit);
+	uint32_t half = f2fs_sit_copy_span(sit_segs);
 	uint32_t sit_blkaddr = le32_get(ck->sb->sit_blkaddr);
 	const struct f2fs_journal *j = f2fs_fs_sit_journal(ck->fs);
 	struct f2fs_dev *dev = f2fs_fs_dev(ck->fs);
@@ -129,12 +131,12 @@ static int load_sit(struct ck *ck)
 		return f2fs_fail(ck->err, -ENOMEM, "out of memory for %u SIT entries",
 				 ck->main_segs);
 	for (uint32_t b = 0; b < sit_blocks; ) {
-		int copy = ck_bit_msb(bm, b);
+		int copy = f2fs_ver_bit(bm, b);
 		uint32_t n = 1;
 
-		while (b + n < sit_blocks && n < CK_IO_BLOCKS && ck_bit_msb(bm, b + n) == copy)
+		while (b + n < sit_blocks && n < CK_IO_BLOCKS && f2fs_ver_bit(bm, b + n) == copy)
 			n++;
-		ret = f2fs_dev_read(dev, (uint64_t)sit_blkaddr + b + (copy ? half : 0),
+		ret = f2fs_dev_read(dev, f2fs_sit_copy_addr(sit_blkaddr, sit_segs, b, copy),
 				    ck->io, n, ck->err);
 		if (ret)
 			return ret;
@@ -401,13 +403,12 @@ static int scan_nat(struct ck *ck)
 			      "NAT journal holds nid %u twice", js[k].nid);
 	}
 	for (uint32_t b = 0; b < ck->nat_blocks; ) {
-		int copy = ck_bit_msb(bm, b);
+		int copy = f2fs_ver_bit(bm, b);
 		uint32_t n = 1;
-		uint64_t addr = nat_blkaddr + (uint64_t)(b / F2FS_BLOCKS_PER_SEG) * 2 * F2FS_BLOCKS_PER_SEG +
-				b % F2FS_BLOCKS_PER_SEG + (copy ? F2FS_BLOCKS_PER_SEG : 0);
+		uint64_t addr = f2fs_nat_copy_addr(nat_blkaddr, b, copy);
 
 		while (b + n < ck->nat_blocks && n < CK_IO_BLOCKS &&
-		       (b + n) % F2FS_BLOCKS_PER_SEG != 0 && ck_bit_msb(bm, b + n) == copy)
+		       (b + n) % F2FS_BLOCKS_PER_SEG != 0 && f2fs_ver_bit(bm, b + n) == copy)
 			n++;
 		ret = f2fs_dev_read(dev, addr, ck->io, n, ck->err);
 		if (ret)

@@ -1,24 +1,50 @@
-# The library (included from Makefile.am): one folder per layer, each using
-# only the ones listed before it (scripts/check-layers.sh enforces this).
+# The library (included from Makefile.am): one folder per layer, lowest
+# first; a layer uses only those before it (tests/lint/layers.sh and
+# tests/lint/calls.sh check it).
 noinst_LIBRARIES += lib/libf2fs.a
 lib_libf2fs_a_SOURCES =
-# util
-lib_libf2fs_a_SOURCES += lib/util/error.c lib/util/sort.c lib/util/units.c lib/util/vec.c
-# format
-lib_libf2fs_a_SOURCES += lib/format/checkpoint.c lib/format/crc.c lib/format/dentry.c lib/format/feature.c lib/format/hash.c lib/format/inode.c lib/format/layout.c lib/format/nat_bits.c lib/format/node_ofs.c lib/format/quota.c lib/format/summary.c lib/format/super.c lib/format/utf16.c
-# io
-lib_libf2fs_a_SOURCES += lib/io/dev.c lib/io/probe.c
-# fs
-lib_libf2fs_a_SOURCES += lib/fs/dir_read.c lib/fs/fs.c lib/fs/fs_priv.h lib/fs/gc.c lib/fs/meta_read.c lib/fs/nat.c lib/fs/sit.c lib/fs/ssa.c lib/fs/xattr_read.c
-# build
-lib_libf2fs_a_SOURCES += lib/build/build.h lib/build/build_alloc.c lib/build/build_cp.c lib/build/build_dir.c lib/build/build_nat.c lib/build/build_node.c lib/build/build_xattr.c lib/build/loader.c lib/build/loader.h lib/build/mkfs.c lib/build/populate.c lib/build/populate.h lib/build/source.c lib/build/source.h lib/build/tree.c
+lib_libf2fs_a_SOURCES += \
+	lib/util/error.c lib/util/sort.c lib/util/units.c lib/util/vec.c
+lib_libf2fs_a_SOURCES += \
+	lib/format/checkpoint.c lib/format/crc.c lib/format/dentry.c \
+	lib/format/feature.c lib/format/hash.c lib/format/inode.c \
+	lib/format/layout.c lib/format/nat_bits.c lib/format/node_ofs.c \
+	lib/format/quota.c lib/format/summary.c lib/format/super.c \
+	lib/format/utf16.c
+lib_libf2fs_a_SOURCES += \
+	lib/io/dev.c lib/io/probe.c
+lib_libf2fs_a_SOURCES += \
+	lib/fs/dir_read.c lib/fs/fs.c lib/fs/fs_priv.h lib/fs/gc.c \
+	lib/fs/meta_read.c lib/fs/nat.c lib/fs/sit.c lib/fs/ssa.c \
+	lib/fs/xattr_read.c
+lib_libf2fs_a_SOURCES += \
+	lib/build/build.h lib/build/build_alloc.c lib/build/build_cp.c \
+	lib/build/build_dir.c lib/build/build_nat.c lib/build/build_node.c \
+	lib/build/build_xattr.c lib/build/loader.c lib/build/loader.h \
+	lib/build/mkfs.c lib/build/populate.c lib/build/populate.h \
+	lib/build/source.c lib/build/source.h lib/build/tree.c
 lib_libf2fs_a_CFLAGS = $(AM_CFLAGS) $(BLKID_CFLAGS) $(UUID_CFLAGS) $(ZLIB_CFLAGS)
 
 LIBF2FS = lib/libf2fs.a $(BLKID_LIBS) $(UUID_LIBS) $(ZLIB_LIBS)
 
-# the library's headers, one folder per layer as in lib/
-noinst_HEADERS += include/f2fs/util/error.h include/f2fs/util/sort.h include/f2fs/util/units.h include/f2fs/util/vec.h
-noinst_HEADERS += include/f2fs/format/checkpoint.h include/f2fs/format/crc.h include/f2fs/format/dentry.h include/f2fs/format/endian.h include/f2fs/format/feature.h include/f2fs/format/format.h include/f2fs/format/hash.h include/f2fs/format/inode.h include/f2fs/format/layout.h include/f2fs/format/nat_bits.h include/f2fs/format/node_ofs.h include/f2fs/format/quota.h include/f2fs/format/summary.h include/f2fs/format/super.h include/f2fs/format/utf16.h
-noinst_HEADERS += include/f2fs/io/dev.h include/f2fs/io/probe.h
-noinst_HEADERS += include/f2fs/fs/dir.h include/f2fs/fs/fs.h include/f2fs/fs/gc.h include/f2fs/fs/meta_read.h include/f2fs/fs/nat.h include/f2fs/fs/sit.h include/f2fs/fs/ssa.h include/f2fs/fs/xattr.h
-noinst_HEADERS += include/f2fs/build/mkfs.h include/f2fs/build/tree.h
+# the library's headers, in the same folders under include/f2fs/
+noinst_HEADERS += \
+	include/f2fs/util/error.h include/f2fs/util/sort.h include/f2fs/util/units.h \
+	include/f2fs/util/vec.h
+noinst_HEADERS += \
+	include/f2fs/format/checkpoint.h include/f2fs/format/crc.h \
+	include/f2fs/format/dentry.h include/f2fs/format/endian.h \
+	include/f2fs/format/feature.h include/f2fs/format/format.h \
+	include/f2fs/format/hash.h include/f2fs/format/inode.h \
+	include/f2fs/format/layout.h include/f2fs/format/nat_bits.h \
+	include/f2fs/format/node_ofs.h include/f2fs/format/quota.h \
+	include/f2fs/format/summary.h include/f2fs/format/super.h \
+	include/f2fs/format/utf16.h include/f2fs/format/ver_bitmap.h
+noinst_HEADERS += \
+	include/f2fs/io/dev.h include/f2fs/io/probe.h
+noinst_HEADERS += \
+	include/f2fs/fs/dir.h include/f2fs/fs/fs.h include/f2fs/fs/gc.h \
+	include/f2fs/fs/meta_read.h include/f2fs/fs/nat.h include/f2fs/fs/sit.h \
+	include/f2fs/fs/ssa.h include/f2fs/fs/xattr.h
+noinst_HEADERS += \
+	include/f2fs/build/mkfs.h include/f2fs/build/tree.h

@@ -2,16 +2,12 @@
 #include <f2fs/fs/nat.h>
 #include <f2fs/format/endian.h>
 #include <f2fs/format/inode.h>
+#include <f2fs/format/ver_bitmap.h>
 
 #include "fs_priv.h"
 
 #include <errno.h>
 #include <string.h>
-
-static int nat_bit(const uint8_t *map, uint32_t i)
-{
-	return (map[i / 8] >> (7 - i % 8)) & 1;   /* MSB-first */
-}
 
 int f2fs_nat_lookup(struct f2fs_fs *fs, uint32_t nid, struct f2fs_nat_info *entry,
 		    int *from_journal, struct f2fs_error *err)
@@ -19,7 +15,7 @@ int f2fs_nat_lookup(struct f2fs_fs *fs, uint32_t nid, struct f2fs_nat_info *entr
 	const struct f2fs_journal *j = &fs->nat_j;
 	uint32_t n = le16_get(j->n_entries);
 	const struct f2fs_nat_entry *ne = NULL;
-	uint32_t blk_off, seg_off;
+	uint32_t blk_off;
 	uint64_t addr;
 	int ret;
 
@@ -39,12 +35,8 @@ int f2fs_nat_lookup(struct f2fs_fs *fs, uint32_t nid, struct f2fs_nat_info *entr
 		*from_journal = ne != NULL;
 	if (!ne) {
 		blk_off = nid / F2FS_NAT_ENTRY_PER_BLOCK;
-		seg_off = blk_off / F2FS_BLOCKS_PER_SEG;
-		addr = le32_get(fs->sb.nat_blkaddr) +
-		       (uint64_t)seg_off * 2 * F2FS_BLOCKS_PER_SEG +
-		       blk_off % F2FS_BLOCKS_PER_SEG;
-		if (nat_bit(fs->nat_bitmap, blk_off))
-			addr += F2FS_BLOCKS_PER_SEG;
+		addr = f2fs_nat_copy_addr(le32_get(fs->sb.nat_blkaddr), blk_off,
+					  f2fs_ver_bit(fs->nat_bitmap, blk_off));
 		if (fs->nat_cache_addr != addr) {
 			fs->nat_cache_addr = UINT64_MAX;
 			ret = f2fs_dev_read(fs->dev, addr, &fs->nat_cache, 1, err);

@@ -2,6 +2,7 @@
 #include <f2fs/fs/sit.h>
 #include <f2fs/io/dev.h>
 #include <f2fs/format/endian.h>
+#include <f2fs/format/ver_bitmap.h>
 
 #include <errno.h>
 #include <stdlib.h>
@@ -21,11 +22,9 @@ uint64_t f2fs_sit_entry_blkaddr(const struct f2fs_fs *fs, uint32_t segno)
 	uint32_t bytes;
 	const uint8_t *map = f2fs_fs_sit_bitmap(fs, &bytes);
 	uint32_t blk = segno / F2FS_SIT_ENTRY_PER_BLOCK;
-	uint64_t addr = le32_get(sb->sit_blkaddr) + (uint64_t)blk;
 
-	if (blk / 8 < bytes && bit_msb(map, blk))
-		addr += (uint64_t)le32_get(sb->segment_count_sit) / 2 * F2FS_BLOCKS_PER_SEG;
-	return addr;
+	return f2fs_sit_copy_addr(le32_get(sb->sit_blkaddr), le32_get(sb->segment_count_sit), blk,
+				  blk / 8 < bytes && f2fs_ver_bit(map, blk));
 }
 
 /* Set bits of a 64-byte valid map: eight word-wide SWAR counts, which
@@ -81,8 +80,8 @@ int f2fs_sit_load(struct f2fs_fs *fs, unsigned flags, struct f2fs_sit **out,
 	const struct f2fs_journal *j = f2fs_fs_sit_journal(fs);
 	uint32_t nsegs = le32_get(sb->segment_count_main);
 	uint32_t spsec = le32_get(sb->segs_per_sec);
-	uint64_t copy_blocks = (uint64_t)le32_get(sb->segment_count_sit) / 2 * F2FS_BLOCKS_PER_SEG;
-	uint64_t copy2 = copy_blocks;
+	uint32_t sit_segs = le32_get(sb->segment_count_sit);
+	uint64_t copy_blocks = f2fs_sit_copy_span(sit_segs);
 	uint32_t bytes;
 	const uint8_t *vmap = f2fs_fs_sit_bitmap(fs, &bytes);
 	uint32_t nblocks = (uint32_t)(((uint64_t)nsegs + F2FS_SIT_ENTRY_PER_BLOCK - 1) /
@@ -118,12 +117,13 @@ int f2fs_sit_load(struct f2fs_fs *fs, unsigned flags, struct f2fs_sit **out,
 	}
 	/* runs of blocks living in the same copy: one read each */
 	for (uint32_t b = 0; b < nblocks;) {
-		int copy = bit_msb(vmap, b);
+		int copy = f2fs_ver_bit(vmap, b);
 		uint32_t n = 1;
 
-		while (b + n < nblocks && n < SIT_RUN_BLOCKS && bit_msb(vmap, b + n) == copy)
+		while (b + n < nblocks && n < SIT_RUN_BLOCKS && f2fs_ver_bit(vmap, b + n) == copy)
 			n++;
-		ret = f2fs_dev_read(f2fs_fs_dev(fs), sit_addr + (copy ? copy2 : 0) + b, buf, n, err);
+		ret = f2fs_dev_read(f2fs_fs_dev(fs), f2fs_sit_copy_addr(sit_addr, sit_segs, b, copy),
+				    buf, n, err);
 		if (ret)
 			goto fail;
 		for (uint32_t k = 0; k < n; k++) {

@@ -90,3 +90,16 @@ tests_unit_test_problems_SOURCES = tests/unit/test_problems.c tests/unit/unit.h
 tests_unit_test_problems_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/fsck
 tests_unit_test_problems_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_test_problems_LDADD = $(LIBFSCK) $(CHECK_LIBS)
+
+UNIT_TESTS += tests/unit/test_write
+check_PROGRAMS += tests/unit/test_write
+tests_unit_test_write_SOURCES = tests/unit/test_write.c tests/unit/unit.h
+tests_unit_test_write_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_test_write_LDADD = $(LIBF2FS) $(CHECK_LIBS)
+
+UNIT_TESTS += tests/unit/test_fs_flush
+check_PROGRAMS += tests/unit/test_fs_flush
+tests_unit_test_fs_flush_SOURCES = tests/unit/test_fs_flush.c tests/unit/unit.h
+tests_unit_test_fs_flush_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/fsck
+tests_unit_test_fs_flush_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_test_fs_flush_LDADD = $(LIBFSCK) $(CHECK_LIBS)

@@ -1,0 +1,123 @@
+/* The journal-or-block decision for dirty NAT and SIT sets. */
+#include <f2fs/write/flush_plan.h>
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+static uint32_t key_at(const void *e, size_t i, size_t size)
+{
+	uint32_t k;
+
+	memcpy(&k, (const uint8_t *)e + i * size, sizeof(k));
+	return k;
+}
+
+int f2fs_flush_check(const void *e, size_t n, size_t size, uint64_t limit, const char *what,
+		     struct f2fs_error *err)
+{
+	for (size_t i = 0; i < n; i++) {
+		uint32_t k = key_at(e, i, size);
+
+		if (k >= limit)
+			return f2fs_fail(err, -EINVAL, "dirty %s %u: beyond the %llu there are",
+					 what, k, (unsigned long long)limit);
+		if (i && k <= key_at(e, i - 1, size))
+			return f2fs_fail(err, -EINVAL, "dirty %s %u: not in increasing order",
+					 what, k);
+	}
+	return 0;
+}
+
+size_t f2fs_flush_group(const void *e, size_t n, size_t size, uint32_t per,
+			struct f2fs_flush_set *sets)
+{
+	size_t s = 0;
+	uint32_t last = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		uint32_t block = key_at(e, i, size) / per;
+
+		if (s && block == last) {
+			if (sets)
+				sets[s - 1].count++;
+			continue;
+		}
+		if (sets)
+			sets[s] = (struct f2fs_flush_set){ block, (uint32_t)i, 1, false };
+		s++;
+		last = block;
+	}
+	return s;
+}
+
+static int cmp_key(const void *a, const void *b)
+{
+	uint32_t x = key_at(a, 0, 0), y = key_at(b, 0, 0);
+
+	return x < y ? -1 : x > y;
+}
+
+int f2fs_flush_merge(const void *e, size_t n, void *jent, size_t m, size_t size,
+		     void **out, size_t *nout, struct f2fs_error *err)
+{
+	uint8_t *r = malloc((n + m) * size + 1);
+	size_t i = 0, k = 0, o = 0;
+
+	if (!r)
+		return f2fs_fail(err, -ENOMEM, "out of memory merging a journal");
+	qsort(jent, m, size, cmp_key);
+	while (i < n || k < m) {
+		uint32_t jk = k < m ? key_at(jent, k, size) : 0;
+
+		if (k < m && o && jk == key_at(r, o - 1, size))
+			k++;   /* a key already taken, dirty or earlier in the journal */
+		else if (i < n && (k == m || key_at(e, i, size) <= jk))
+			memcpy(r + o++ * size, (const uint8_t *)e + i++ * size, size);
+		else
+			memcpy(r + o++ * size, (uint8_t *)jent + k++ * size, size);
+	}
+	*out = r;
+	*nout = o;
+	return 0;
+}
+
+bool f2fs_flush_empties_journal(uint32_t in_journal, size_t dirty, uint32_t capacity,
+				unsigned policy)
+{
+	if (policy & F2FS_FLUSH_NO_JOURNAL)
+		return true;
+	return in_journal > capacity || dirty > capacity - in_journal;
+}
+
+/*
+ * The kernel breaks ties the other way round (later blocks first); any
+ * order is valid, and this one is what mkfs has always written. Without a
+ * journal nothing is ordered: sets stay in block order, for sequential
+ * writes.
+ */
+static int cmp_sparsest(const void *a, const void *b)
+{
+	const struct f2fs_flush_set *x = a, *y = b;
+
+	if (x->count != y->count)
+		return x->count < y->count ? -1 : 1;
+	return x->block < y->block ? -1 : x->block > y->block;
+}
+
+uint32_t f2fs_flush_plan(struct f2fs_flush_set *sets, size_t n, uint32_t room, unsigned policy)
+{
+	uint32_t used = 0;
+
+	if (n > 1 && !(policy & F2FS_FLUSH_NO_JOURNAL))
+		qsort(sets, n, sizeof(*sets), cmp_sparsest);
+	for (size_t i = 0; i < n; i++) {
+		bool pinned = (policy & F2FS_FLUSH_BLOCK0) && sets[i].block == 0;
+
+		sets[i].to_journal = !(policy & F2FS_FLUSH_NO_JOURNAL) && !pinned &&
+				     sets[i].count <= room - used;
+		if (sets[i].to_journal)
+			used += sets[i].count;
+	}
+	return used;
+}

@@ -14,6 +14,7 @@
 #include <f2fs/util/error.h>
 #include <f2fs/format/format.h>
 #include <f2fs/format/layout.h>
+#include <f2fs/write/block_io.h>
 
 struct bld_log {
 	uint32_t segno;
@@ -81,15 +82,19 @@ int bld_end_node_logs(struct bld *b);
 /* Queue a 4 KiB block for writing at an absolute block address. */
 int bld_write(struct bld *b, uint64_t blkaddr, const void *data);
 
+/* bld_write as the write layer's block writer (no reader: all is fresh). */
+void bld_block_io(struct bld *b, struct f2fs_block_io *io);
+
 int bld_set_nat(struct bld *b, uint32_t nid, uint32_t ino, uint32_t blkaddr);
 
 /* Blocks still free for users (valid_block_count may not pass user_block_count). */
 uint64_t bld_blocks_left(const struct bld *b);
 
 /*
- * Write what the logs and the NAT imply: SIT entries of closed segments,
- * NAT blocks (sparse NAT-block sets go into the checkpoint's NAT journal
- * instead, so each written NAT block is written once), and fill the journals.
+ * Write what the logs and the NAT imply through the write layer: SIT
+ * entries of closed segments, NAT blocks (sparse NAT-block sets go into the
+ * checkpoint's NAT journal instead, so each written NAT block is written
+ * once), and fill the journals.
  */
 int bld_finish(struct bld *b);
 

@@ -105,6 +105,21 @@ int bld_write(struct bld *b, uint64_t blkaddr, const void *data)
 			      b->err);
 }
 
+static int io_write(void *arg, uint64_t blkaddr, const void *block, struct f2fs_error *err)
+{
+	struct bld *b = arg;
+	int ret = bld_write(b, blkaddr, block);
+
+	if (ret && err && err != b->err)
+		*err = *b->err;
+	return ret;
+}
+
+void bld_block_io(struct bld *b, struct f2fs_block_io *io)
+{
+	*io = (struct f2fs_block_io){ NULL, io_write, b };
+}
+
 static int write_ssa(struct bld *b, enum f2fs_seg_type t)
 {
 	struct bld_log *lg = &b->log[t];

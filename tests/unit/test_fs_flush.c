@@ -349,6 +349,23 @@ START_TEST(test_flush_journal)
 	ck_assert_uint_eq(ne.blkaddr, nat_buf[2].blkaddr);
 	f2fs_fs_close(fs);
 	check_clean(NULL);
+
+	/* once more from the new checkpoint: its journal is kept and grows */
+	fs = open_img();
+	ck_assert_int_eq(f2fs_nat_lookup(fs, nids[3] + 1, &ne, NULL, &err), 0);
+	nat_buf[0] = (struct f2fs_nat_dirty){ nids[3] + 1, ne.ino, ne.blkaddr, ne.version };
+	ns = sit_in_use(fs, sit_buf, MAX_SIT);
+	d = (struct disk){ .budget = -1 };
+	d.fd = open(img, O_RDWR);
+	ck_assert_int_ge(d.fd, 0);
+	ck_assert_int_eq(commit(fs, &d, 0, nat_buf, 1, sit_buf, ns, 0), 0);
+	close(d.fd);
+	f2fs_fs_close(fs);
+	fs = open_img();
+	ck_assert_uint_eq(f2fs_fs_cp_choice(fs)->version, old_ver + 2);
+	ck_assert_uint_eq(le16_get(f2fs_fs_nat_journal(fs)->n_entries), 5);
+	f2fs_fs_close(fs);
+	check_clean(NULL);
 }
 END_TEST
 

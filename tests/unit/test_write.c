@@ -460,6 +460,31 @@ START_TEST(test_nat_mkfs_rules)
 }
 END_TEST
 
+START_TEST(test_nat_fold_journal)
+{
+	struct nat_fixture x;
+	struct f2fs_nat_dirty e[1];
+	struct f2fs_error err = { 0 };
+	const struct f2fs_nat_block *nb;
+
+	/* block 0 must be written although its entries would fit the
+	 * journal: the journal's entry of block 0 is newer than the block,
+	 * so it goes into the block and out of the journal */
+	nat_setup(&x, F2FS_FLUSH_BLOCK0);
+	journal_add(&x.j, 9 * NPB + 1, 9, 999);
+	journal_add(&x.j, 20, 20, 222);
+	dirty_run(e, 0, 1, 5000);
+	ck_assert_int_eq(f2fs_nat_flush(&x.f, e, 1, &err), 0);
+	ck_assert_int_eq(x.m.nwrites, 1);
+	nb = (const void *)x.m.data[0];
+	ck_assert_uint_eq(x.m.addr[0], f2fs_nat_copy_addr(NAT_ADDR, 0, 1));
+	ck_assert_uint_eq(le32_get(nb->entries[10].block_addr), 5000);
+	ck_assert_uint_eq(le32_get(nb->entries[20].block_addr), 222);
+	ck_assert_uint_eq(le16_get(x.j.n_entries), 1);
+	ck_assert(journal_has(&x.j, 9 * NPB + 1, 999));
+}
+END_TEST
+
 START_TEST(test_nat_refuses)
 {
 	struct nat_fixture x;
@@ -512,6 +537,12 @@ START_TEST(test_sit_flush)
 	ck_assert_uint_eq(le64_get(j.sit_j.entries[0].se.mtime), 9);
 	ck_assert_uint_eq(j.sit_j.entries[0].se.valid_map[63], 0xFF);
 	ck_assert_uint_eq(le32_get(j.sit_j.entries[4].segno), 3);
+	/* a segment already in the journal is updated in place */
+	e[2].valid = 9;
+	ck_assert_int_eq(f2fs_sit_flush(&f, e + 2, 1, &err), 0);
+	ck_assert_uint_eq(le16_get(j.n_entries), 5);
+	ck_assert_uint_eq(le16_get(j.sit_j.entries[3].se.vblocks), (3 << 10) | 9);
+	e[2].valid = 7;
 	/* two more segments of block 2: 5 + 2 > 6, the journal joins the sets;
 	 * block 2 (3 entries) goes in, block 0 (4) to copy 1 */
 	e[5] = e[4];
@@ -709,6 +740,7 @@ static Suite *write_suite(void)
 	tcase_add_test(flush, test_nat_journal_emptied);
 	tcase_add_test(flush, test_nat_bits_policy);
 	tcase_add_test(flush, test_nat_mkfs_rules);
+	tcase_add_test(flush, test_nat_fold_journal);
 	tcase_add_test(flush, test_nat_refuses);
 	tcase_add_test(flush, test_sit_flush);
 	tcase_add_test(pack, test_pack_compact);

@@ -20,7 +20,7 @@ int f2fs_flush_check(const void *e, size_t n, size_t size, uint64_t limit, const
 		uint32_t k = key_at(e, i, size);
 
 		if (k >= limit)
-			return f2fs_fail(err, -EINVAL, "dirty %s %u: beyond the %llu there are",
+			return f2fs_fail(err, -EINVAL, "dirty %s %u: out of range (there are %llu)",
 					 what, k, (unsigned long long)limit);
 		if (i && k <= key_at(e, i - 1, size))
 			return f2fs_fail(err, -EINVAL, "dirty %s %u: not in increasing order",

@@ -26,8 +26,12 @@ struct f2fs_fs_flush {
 	unsigned sit_policy;
 	uint8_t *nat_next, *sit_next;     /* bitmaps of the new checkpoint */
 	struct f2fs_journal nat_j, sit_j; /* its journals */
-	uint16_t *nat_used;               /* may be NULL: entries in use per NAT
-					   * block, set for each block written */
+	/* May be NULL: entries in use per NAT block, for the new nat_bits. The
+	 * flush sets it for each block it writes; the caller fills in the
+	 * others (from the image's nat_bits, or f2fs_nat_block_used()). With
+	 * F2FS_FLUSH_NO_JOURNAL every block whose entries changed is written,
+	 * the journal's included, so the rest are as on disk. */
+	uint16_t *nat_used;
 	struct f2fs_block_io out;         /* the caller's writer (read unused) */
 };
 

@@ -7,7 +7,7 @@
 #include <f2fs/fs/fs.h>
 #include <f2fs/fs/gc.h>
 
-#include "out.h"
+#include "../common/out.h"
 
 #define EXIT_OK     0
 #define EXIT_ERROR  1

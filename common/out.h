@@ -1,10 +1,10 @@
 /*
- * Output of dump.f2fs: every view describes its fields once (key, text
- * label, type) and is printed either as text or as JSON from that one
- * description, row by row (nothing is buffered beyond stdio).
+ * Output of the tools (dump.f2fs for now): every view describes its fields
+ * once (key, text label, type) and is printed either as text or as JSON
+ * from that one description, row by row (nothing is buffered beyond stdio).
  */
-#ifndef DUMP_OUT_H
-#define DUMP_OUT_H
+#ifndef COMMON_OUT_H
+#define COMMON_OUT_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -3,30 +3,41 @@
 
 #include <inttypes.h>
 #include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
 
-#define MAX_DEPTH 16
+#define FIELD_WIDTH 28
 
-static int json;
-static int doc_pending, doc_open;
-static int depth;
-static int need_comma[MAX_DEPTH];
-static int text_depth;     /* open objects in text mode: their tables are indented */
-static int list_items;     /* items so far in the open kv_list */
-static int list_hidden;    /* the open kv_list is not shown in this mode */
-
-void out_init(int j)
+void out_init(struct out *o, FILE *f, enum out_style style)
 {
-	json = j;
-	depth = 0;
-	text_depth = 0;
-	memset(need_comma, 0, sizeof(need_comma));
+	memset(o, 0, sizeof(*o));
+	o->f = f;
+	o->style = style;
 }
 
-int out_json(void)
+int out_json(const struct out *o)
 {
-	return json;
+	return o->style != OUT_TEXT;
+}
+
+static int pretty(const struct out *o)
+{
+	return o->style == OUT_JSON;
+}
+
+/* Between the items of a row, a list or a flag set, and after a key. */
+static const char *item_sep(const struct out *o)
+{
+	return pretty(o) ? ", " : ",";
+}
+
+static const char *key_sep(const struct out *o)
+{
+	return pretty(o) ? ": " : ":";
+}
+
+int out_flush(struct out *o)
+{
+	return fflush(o->f) != 0 || ferror(o->f) ? -1 : 0;
 }
 
 /*
@@ -43,42 +54,47 @@ static int json_plain(uint8_t c)
 	return c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
 }
 
-void put_escaped(const uint8_t *s, size_t len)
+static void put_escaped(struct out *o, const uint8_t *s, size_t len)
 {
 	for (size_t k = 0; k < len;) {
 		size_t run = k;
 
 		while (run < len && text_plain(s[run]))
 			run++;
-		fwrite(s + k, 1, run - k, stdout);
+		fwrite(s + k, 1, run - k, o->f);
 		if (run < len)
-			printf("\\%03o", s[run++]);
+			fprintf(o->f, "\\%03o", s[run++]);
 		k = run;
 	}
 }
 
 /* JSON string; bytes that are not printable ASCII become \u00XX (one code
  * point per byte, so any byte string round-trips). */
-void json_string(const uint8_t *s, size_t len)
+static void json_string(struct out *o, const uint8_t *s, size_t len)
 {
-	putchar('"');
+	putc('"', o->f);
 	for (size_t k = 0; k < len;) {
 		size_t run = k;
 
 		while (run < len && json_plain(s[run]))
 			run++;
-		fwrite(s + k, 1, run - k, stdout);
+		fwrite(s + k, 1, run - k, o->f);
 		if (run < len) {
 			uint8_t c = s[run++];
 
 			if (c == '"' || c == '\\')
-				printf("\\%c", c);
+				fprintf(o->f, "\\%c", c);
 			else
-				printf("\\u%04x", c);
+				fprintf(o->f, "\\u%04x", c);
 		}
 		k = run;
 	}
-	putchar('"');
+	putc('"', o->f);
+}
+
+static void json_cstring(struct out *o, const char *s)
+{
+	json_string(o, (const uint8_t *)s, strlen(s));
 }
 
 /* Decimal digits of v at the end of buf[len]; returns where they start. */
@@ -94,178 +110,203 @@ static char *u64_digits(uint64_t v, char *buf, size_t len)
 	return p;
 }
 
-static void put_padded(const char *s, int width)
+static void put_padded(struct out *o, const char *s, int width)
 {
 	size_t n = strlen(s), w = (size_t)(width < 0 ? -width : width);
 	static const char spaces[] = "                                ";
 
 	if (width < 0)
-		fwrite(s, 1, n, stdout);
+		fwrite(s, 1, n, o->f);
 	for (size_t pad = n < w ? w - n : 0; pad;) {
 		size_t k = pad < sizeof(spaces) - 1 ? pad : sizeof(spaces) - 1;
 
-		fwrite(spaces, 1, k, stdout);
+		fwrite(spaces, 1, k, o->f);
 		pad -= k;
 	}
 	if (width >= 0)
-		fwrite(s, 1, n, stdout);
+		fwrite(s, 1, n, o->f);
 }
 
-static void push(void);
-
-static void json_key(const char *key)
+static void push(struct out *o)
 {
-	if (doc_pending) {      /* the document opens with its first field */
-		doc_pending = 0;
-		doc_open = 1;
-		putchar('{');
-		push();
+	if (o->depth + 1 < OUT_MAX_DEPTH)
+		o->depth++;
+	o->need_comma[o->depth] = 0;
+}
+
+static void newline_indent(struct out *o)
+{
+	putc('\n', o->f);
+	for (int k = 0; k < o->depth; k++)
+		fputs("  ", o->f);
+}
+
+/* The separator and the key of the next value (none in an array). */
+static void json_key(struct out *o, const char *key)
+{
+	if (o->doc_pending) {      /* the document opens with its first field */
+		o->doc_pending = 0;
+		o->doc_open = 1;
+		putc('{', o->f);
+		push(o);
 	}
-	if (need_comma[depth])
-		putchar(',');
-	need_comma[depth] = 1;
-	putchar('\n');
-	for (int k = 0; k < depth; k++)
-		fputs("  ", stdout);
+	if (o->need_comma[o->depth])
+		putc(',', o->f);
+	o->need_comma[o->depth] = 1;
+	if (pretty(o))
+		newline_indent(o);
 	if (key) {
-		json_string((const uint8_t *)key, strlen(key));
-		fputs(": ", stdout);
+		json_cstring(o, key);
+		fputs(key_sep(o), o->f);
 	}
 }
 
-static void push(void)
+static void pop(struct out *o, char close)
 {
-	if (depth + 1 < MAX_DEPTH)
-		depth++;
-	need_comma[depth] = 0;
+	if (o->depth > 0)
+		o->depth--;
+	if (pretty(o))
+		newline_indent(o);
+	putc(close, o->f);
 }
 
-static void pop(char close)
+void out_begin(struct out *o)
 {
-	if (depth > 0)
-		depth--;
-	putchar('\n');
-	for (int k = 0; k < depth; k++)
-		fputs("  ", stdout);
-	putchar(close);
+	if (out_json(o))
+		o->doc_pending = 1;
 }
 
-void out_begin(void)
+void out_end(struct out *o)
 {
-	if (json)
-		doc_pending = 1;
-}
-
-void out_end(void)
-{
-	if (json && doc_open) {
-		doc_open = 0;
-		pop('}');
-		putchar('\n');
+	if (out_json(o) && o->doc_open) {
+		o->doc_open = 0;
+		pop(o, '}');
+		putc('\n', o->f);
 	}
-	doc_pending = 0;
+	o->doc_pending = 0;
 }
 
-void out_obj_begin(const char *key, const char *title)
+void out_obj_begin(struct out *o, const char *key, const char *title)
 {
-	if (json) {
-		json_key(key);
-		putchar('{');
-		push();
+	if (out_json(o)) {
+		json_key(o, key);
+		putc('{', o->f);
+		push(o);
 	} else {
-		text_depth++;
+		o->text_depth++;
 		if (title)
-			printf("%s\n", title);
+			fprintf(o->f, "%s\n", title);
 	}
 }
 
-void out_obj_end(void)
+void out_obj_end(struct out *o)
 {
-	if (json)
-		pop('}');
-	else if (text_depth > 0)
-		text_depth--;
+	if (out_json(o))
+		pop(o, '}');
+	else if (o->text_depth > 0)
+		o->text_depth--;
+}
+
+void out_array_begin(struct out *o, const char *key)
+{
+	if (!out_json(o))
+		return;
+	json_key(o, key);
+	putc('[', o->f);
+	push(o);
+}
+
+void out_array_end(struct out *o)
+{
+	if (out_json(o))
+		pop(o, ']');
 }
 
 /* Text tables inside an object line up with its fields. */
-static void table_indent(void)
+static void table_indent(struct out *o)
 {
-	if (!json && text_depth)
-		fputs("  ", stdout);
+	if (!out_json(o) && o->text_depth)
+		fputs("  ", o->f);
 }
 
-static void label(const char *l)
+void out_label(struct out *o, const char *label)
 {
-	printf("  %-*s ", FIELD_WIDTH, l);
+	if (!out_json(o))
+		fprintf(o->f, "  %-*s ", FIELD_WIDTH, label);
 }
 
 /* A field without a JSON key is text only, one without a label JSON only. */
-static int shown(const char *key, const char *lab)
+static int shown(const struct out *o, const char *key, const char *label)
 {
-	return json ? key != NULL : lab != NULL;
+	return out_json(o) ? key != NULL : label != NULL;
 }
 
-/* One field whose value is already formatted, for each mode. */
-static void kv_raw(const char *key, const char *lab, const char *json_val, const char *text_val)
+/* One field whose value is already formatted, for each style. */
+static void kv_raw(struct out *o, const char *key, const char *label, const char *json_val,
+		   const char *text_val)
 {
-	if (!shown(key, lab))
+	if (!shown(o, key, label))
 		return;
-	if (json) {
-		json_key(key);
-		fputs(json_val, stdout);
+	if (out_json(o)) {
+		json_key(o, key);
+		fputs(json_val, o->f);
 	} else {
-		label(lab);
-		printf("%s\n", text_val);
+		out_label(o, label);
+		fprintf(o->f, "%s\n", text_val);
 	}
 }
 
-void kv_u(const char *key, const char *lab, uint64_t v)
+void out_u(struct out *o, const char *key, const char *label, uint64_t v)
 {
 	char b[24];
 
 	snprintf(b, sizeof(b), "%" PRIu64, v);
-	kv_raw(key, lab, b, b);
+	kv_raw(o, key, label, b, b);
 }
 
-void kv_i(const char *key, const char *lab, int64_t v)
+void out_i(struct out *o, const char *key, const char *label, int64_t v)
 {
 	char b[24];
 
 	snprintf(b, sizeof(b), "%" PRId64, v);
-	kv_raw(key, lab, b, b);
+	kv_raw(o, key, label, b, b);
 }
 
-void kv_x(const char *key, const char *lab, uint64_t v)
+void out_x(struct out *o, const char *key, const char *label, uint64_t v)
 {
 	char j[24], t[24];
 
 	snprintf(j, sizeof(j), "%" PRIu64, v);
 	snprintf(t, sizeof(t), "0x%" PRIx64, v);
-	kv_raw(key, lab, j, t);
+	kv_raw(o, key, label, j, t);
 }
 
-void kv_s(const char *key, const char *lab, const char *s)
+void out_s(struct out *o, const char *key, const char *label, const char *s)
 {
-	kv_bytes(key, lab, (const uint8_t *)s, strlen(s));
+	if (s)
+		out_bytes(o, key, label, (const uint8_t *)s, strlen(s));
+	else
+		kv_raw(o, key, label, "null", "-");
 }
 
-void kv_bytes(const char *key, const char *lab, const uint8_t *s, size_t len)
+void out_bytes(struct out *o, const char *key, const char *label, const uint8_t *s, size_t len)
 {
-	if (!shown(key, lab))
+	if (!shown(o, key, label))
 		return;
-	if (json) {
-		json_key(key);
-		json_string(s, len);
+	if (out_json(o)) {
+		json_key(o, key);
+		json_string(o, s, len);
 	} else {
-		label(lab);
-		put_escaped(s, len);
-		putchar('\n');
+		out_label(o, label);
+		put_escaped(o, s, len);
+		putc('\n', o->f);
 	}
 }
 
 /* The names of the bits set in v, joined by sep, each between quotes;
  * bits the table does not name come last as one hex number. */
-static void flag_names(uint32_t v, const struct flag_name *t, const char *sep, const char *q)
+static void flag_names(struct out *o, uint32_t v, const struct out_flag *t, const char *sep,
+		       const char *q)
 {
 	uint32_t rest = v;
 	const char *s = "";
@@ -273,197 +314,209 @@ static void flag_names(uint32_t v, const struct flag_name *t, const char *sep, c
 	for (; t->name; t++) {
 		if (!(v & t->bit))
 			continue;
-		printf("%s%s%s%s", s, q, t->name, q);
+		fprintf(o->f, "%s%s%s%s", s, q, t->name, q);
 		rest &= ~t->bit;
 		s = sep;
 	}
 	if (rest)
-		printf("%s%s0x%x%s", s, q, rest, q);
+		fprintf(o->f, "%s%s0x%x%s", s, q, rest, q);
 }
 
-void kv_flags(const char *key, const char *lab, uint32_t v, const struct flag_name *t)
+void out_flags(struct out *o, const char *key, const char *label, uint32_t v,
+	       const struct out_flag *names)
 {
-	if (!shown(key, lab))
+	if (!shown(o, key, label))
 		return;
-	if (json) {
-		json_key(key);
-		printf("{\"value\": %u, \"names\": [", v);
-		flag_names(v, t, ", ", "\"");
-		printf("]}");
+	if (out_json(o)) {
+		json_key(o, key);
+		fprintf(o->f, "{\"value\"%s%u%s\"names\"%s[", key_sep(o), v, item_sep(o),
+			key_sep(o));
+		flag_names(o, v, names, item_sep(o), "\"");
+		fputs("]}", o->f);
 		return;
 	}
-	label(lab);
-	printf("0x%x (", v);
+	out_label(o, label);
+	fprintf(o->f, "0x%x (", v);
 	if (v)
-		flag_names(v, t, ",", "");
+		flag_names(o, v, names, ",", "");
 	else
-		printf("none");
-	printf(")\n");
+		fputs("none", o->f);
+	fputs(")\n", o->f);
 }
 
-void kv_list_begin(const char *key, const char *lab)
+void out_list_begin(struct out *o, const char *key, const char *label)
 {
-	list_items = 0;
-	list_hidden = !shown(key, lab);
-	if (list_hidden)
+	o->list_items = 0;
+	o->list_hidden = !shown(o, key, label);
+	if (o->list_hidden)
 		return;
-	if (json) {
-		json_key(key);
-		putchar('[');
+	if (out_json(o)) {
+		json_key(o, key);
+		putc('[', o->f);
 	} else {
-		label(lab);
+		out_label(o, label);
 	}
 }
 
-static void list_sep(void)
+static void list_sep(struct out *o)
 {
-	if (list_items++)
-		fputs(json ? ", " : " ", stdout);
+	if (o->list_items++)
+		fputs(out_json(o) ? item_sep(o) : " ", o->f);
 }
 
-void kv_list_u(uint64_t v)
+void out_list_u(struct out *o, uint64_t v)
 {
-	if (list_hidden)
+	if (o->list_hidden)
 		return;
-	list_sep();
-	printf("%" PRIu64, v);
+	list_sep(o);
+	fprintf(o->f, "%" PRIu64, v);
 }
 
-void kv_list_bytes(const uint8_t *s, size_t len)
+void out_list_bytes(struct out *o, const uint8_t *s, size_t len)
 {
-	if (list_hidden)
+	if (o->list_hidden)
 		return;
-	list_sep();
-	if (json)
-		json_string(s, len);
+	list_sep(o);
+	if (out_json(o))
+		json_string(o, s, len);
 	else
-		put_escaped(s, len);
+		put_escaped(o, s, len);
 }
 
-void kv_list_end(void)
+void out_list_end(struct out *o)
 {
-	if (!list_hidden)
-		putchar(json ? ']' : '\n');
+	if (!o->list_hidden)
+		putc(out_json(o) ? ']' : '\n', o->f);
 }
 
-void out_text(const char *fmt, ...)
+void out_text(struct out *o, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (json)
+	if (out_json(o))
 		return;
 	va_start(ap, fmt);
-	vprintf(fmt, ap);
+	vfprintf(o->f, fmt, ap);
 	va_end(ap);
 }
 
-void tab_begin(struct table *t, const char *key, const char *title,
-	       const struct col *cols, int ncols)
+void out_escaped(struct out *o, const uint8_t *s, size_t len)
+{
+	if (!out_json(o))
+		put_escaped(o, s, len);
+}
+
+void out_tab_begin(struct out *o, struct out_table *t, const char *key, const char *title,
+		   const struct out_col *cols, int ncols)
 {
 	t->key = key;
 	t->cols = cols;
 	t->ncols = ncols;
 	t->rows = 0;
-	if (json) {
-		json_key(key);
-		putchar('[');
-		push();
+	if (out_json(o)) {
+		json_key(o, key);
+		putc('[', o->f);
+		push(o);
 		return;
 	}
 	if (title)
-		printf("%s\n", title);
-	table_indent();
+		fprintf(o->f, "%s\n", title);
+	table_indent(o);
 	for (int k = 0; k < ncols; k++) {
 		int w = cols[k].width;
 
 		if (k == ncols - 1 && w < 0)
-			printf("%s", cols[k].head);
+			fputs(cols[k].head, o->f);
 		else
-			printf("%*s", w, cols[k].head);
+			fprintf(o->f, "%*s", w, cols[k].head);
 		if (k != ncols - 1)
-			putchar(' ');
+			putc(' ', o->f);
 	}
-	putchar('\n');
+	putc('\n', o->f);
 }
 
-/* A number cell as text (hex for COL_X in text) or as a JSON value. */
-static void fmt_number(const struct col *col, const struct cell *c, int as_json,
+/* A number cell as text (hex for OUT_COL_X in text) or as a JSON value. */
+static void fmt_number(const struct out_col *col, const struct out_cell *c, int as_json,
 		       char *buf, size_t len)
 {
 	char digits[24];
 
 	if (c->none)
 		snprintf(buf, len, "%s", as_json ? "null" : "-");
-	else if (col->type == COL_X && !as_json)
+	else if (col->type == OUT_COL_X && !as_json)
 		snprintf(buf, len, "0x%" PRIx64, c->u);
-	else if (col->type == COL_U || col->type == COL_X)
+	else if (col->type == OUT_COL_U || col->type == OUT_COL_X)
 		snprintf(buf, len, "%s", u64_digits(c->u, digits, sizeof(digits)));
-	else if (col->type == COL_I)
+	else if (col->type == OUT_COL_I)
 		snprintf(buf, len, "%" PRId64, c->i);
 	else
 		snprintf(buf, len, "%.2f", c->f);
 }
 
-static void json_cell(const struct col *col, const struct cell *c)
+static void json_cell(struct out *o, const struct out_col *col, const struct out_cell *c)
 {
 	char buf[64];
 
-	if (col->type != COL_S) {
+	if (col->type != OUT_COL_S) {
 		fmt_number(col, c, 1, buf, sizeof(buf));
-		fputs(buf, stdout);
+		fputs(buf, o->f);
 	} else if (c->s && !c->none) {
-		json_string((const uint8_t *)c->s, strlen(c->s));
+		json_cstring(o, c->s);
 	} else {
-		fputs("null", stdout);
+		fputs("null", o->f);
 	}
 }
 
 /* Text cell padded to its width; the last left-aligned column is not
  * padded, and a string there is escaped rather than cut. */
-static void text_cell(const struct col *col, const struct cell *c, int last)
+static void text_cell(struct out *o, const struct out_col *col, const struct out_cell *c,
+		      int last)
 {
 	const char *s = c->s && !c->none ? c->s : "-";
 	char buf[64];
 
-	if (col->type == COL_S && last && col->width < 0) {
-		put_escaped((const uint8_t *)s, strlen(s));
+	if (col->type == OUT_COL_S && last && col->width < 0) {
+		put_escaped(o, (const uint8_t *)s, strlen(s));
 		return;
 	}
-	if (col->type != COL_S) {
+	if (col->type != OUT_COL_S) {
 		fmt_number(col, c, 0, buf, sizeof(buf));
 		s = buf;
 	}
-	put_padded(s, last && col->width < 0 ? 0 : col->width);
+	put_padded(o, s, last && col->width < 0 ? 0 : col->width);
 }
 
-void tab_row(struct table *t, const struct cell *c)
+void out_tab_row(struct out *o, struct out_table *t, const struct out_cell *c)
 {
+	int json = out_json(o);
+
 	t->rows++;
 	if (json) {
-		json_key(NULL);
-		putchar('{');
+		json_key(o, NULL);
+		putc('{', o->f);
 	}
-	table_indent();
+	table_indent(o);
 	for (int k = 0; k < t->ncols; k++) {
-		const struct col *col = &t->cols[k];
+		const struct out_col *col = &t->cols[k];
 
 		if (json) {
-			printf("%s", k ? ", " : "");
-			json_string((const uint8_t *)col->key, strlen(col->key));
-			fputs(": ", stdout);
-			json_cell(col, &c[k]);
+			if (k)
+				fputs(item_sep(o), o->f);
+			json_cstring(o, col->key);
+			fputs(key_sep(o), o->f);
+			json_cell(o, col, &c[k]);
 		} else {
-			text_cell(col, &c[k], k == t->ncols - 1);
+			text_cell(o, col, &c[k], k == t->ncols - 1);
 			if (k != t->ncols - 1)
-				putchar(' ');
+				putc(' ', o->f);
 		}
 	}
-	putchar(json ? '}' : '\n');
+	putc(json ? '}' : '\n', o->f);
 }
 
-void tab_end(struct table *t)
+void out_tab_end(struct out *o, struct out_table *t)
 {
-	if (json)
-		pop(']');
+	if (out_json(o))
+		pop(o, ']');
 	(void)t;
 }

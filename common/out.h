@@ -1,56 +1,99 @@
 /*
- * Output of the tools (dump.f2fs for now): every view describes its fields
- * once (key, text label, type) and is printed either as text or as JSON
- * from that one description, row by row (nothing is buffered beyond stdio).
+ * Output of the tools: each field is described once (JSON key, text label,
+ * type) and printed as text or as JSON from that one description, row by
+ * row (nothing is buffered beyond stdio). Everything a document needs to
+ * know is in its struct out, so there is no hidden state.
  */
 #ifndef COMMON_OUT_H
 #define COMMON_OUT_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
-struct flag_name {
+enum out_style {
+	OUT_TEXT,
+	OUT_JSON,           /* a field per line, indented (dump.f2fs) */
+	OUT_JSON_COMPACT,   /* one line without spaces (fsck.f2fs) */
+};
+
+#define OUT_MAX_DEPTH 16
+
+/* One document being written; only out.c looks inside. */
+struct out {
+	FILE *f;
+	enum out_style style;
+	int doc_pending, doc_open;
+	int depth;
+	int need_comma[OUT_MAX_DEPTH];
+	int text_depth;      /* open objects in text: their tables are indented */
+	int list_items;      /* items so far in the open out_list */
+	int list_hidden;     /* the open out_list is not shown in this style */
+};
+
+struct out_flag {
 	uint32_t bit;
 	const char *name;
 };
 
-/* Start/end the whole document (JSON: the top-level object). */
-void out_init(int json);
-int out_json(void);
-void out_begin(void);
-void out_end(void);
+void out_init(struct out *o, FILE *f, enum out_style style);
+int out_json(const struct out *o);
+/* Start/end the whole document (JSON: the top-level object, opened by its
+ * first field so that an empty document prints nothing). */
+void out_begin(struct out *o);
+void out_end(struct out *o);
+/* 0, or -1 when writing failed (now or before). */
+int out_flush(struct out *o);
 
-/* A group of key/value fields: text prints the title line (if not NULL). */
-void out_obj_begin(const char *key, const char *title);
-void out_obj_end(void);
+/* A group of fields: text prints the title line (if not NULL). A NULL key
+ * is an element of the enclosing out_array. */
+void out_obj_begin(struct out *o, const char *key, const char *title);
+void out_obj_end(struct out *o);
+/* A JSON array of objects; nothing in text. */
+void out_array_begin(struct out *o, const char *key);
+void out_array_end(struct out *o);
 
 /* Key/value fields. label is the text label ("valid blocks:"); key the JSON
  * name. A NULL label makes the field JSON-only, a NULL key text-only. */
-void kv_u(const char *key, const char *label, uint64_t v);
-void kv_i(const char *key, const char *label, int64_t v);
-void kv_x(const char *key, const char *label, uint64_t v);   /* hex in text, number in JSON */
-void kv_s(const char *key, const char *label, const char *s);
-void kv_bytes(const char *key, const char *label, const uint8_t *s, size_t len);  /* escaped */
-void kv_flags(const char *key, const char *label, uint32_t v, const struct flag_name *t);
+void out_u(struct out *o, const char *key, const char *label, uint64_t v);
+void out_i(struct out *o, const char *key, const char *label, int64_t v);
+/* hex in text, a number in JSON */
+void out_x(struct out *o, const char *key, const char *label, uint64_t v);
+/* escaped; s NULL is no value: "-" in text, null in JSON */
+void out_s(struct out *o, const char *key, const char *label, const char *s);
+void out_bytes(struct out *o, const char *key, const char *label, const uint8_t *s, size_t len);
+/* names: ends with a NULL name */
+void out_flags(struct out *o, const char *key, const char *label, uint32_t v,
+	       const struct out_flag *names);
 /* A list value: text "label a b c", JSON "key": [a, b, c]. */
-void kv_list_begin(const char *key, const char *label);
-void kv_list_u(uint64_t v);
-void kv_list_bytes(const uint8_t *s, size_t len);   /* a string item, escaped */
-void kv_list_end(void);
-/* Free-form text lines (text mode only; nothing in JSON). */
-void out_text(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void out_list_begin(struct out *o, const char *key, const char *label);
+void out_list_u(struct out *o, uint64_t v);
+void out_list_bytes(struct out *o, const uint8_t *s, size_t len);   /* a string, escaped */
+void out_list_end(struct out *o);
 
-/* Tables. */
-enum col_type { COL_U, COL_I, COL_X, COL_S, COL_F2 /* double, 2 decimals */ };
+/* Free-form text (text only; nothing in JSON): a formatted string, a
+ * field's label lined up as the fields' are, bytes escaped as the fields' */
+void out_text(struct out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void out_label(struct out *o, const char *label);
+void out_escaped(struct out *o, const uint8_t *s, size_t len);
 
-struct col {
+/* Tables: a text header line and a line a row, or a JSON array of objects. */
+enum out_col_type {
+	OUT_COL_U,
+	OUT_COL_I,
+	OUT_COL_X,
+	OUT_COL_S,
+	OUT_COL_F2,     /* double, 2 decimals */
+};
+
+struct out_col {
 	const char *key;    /* JSON name */
 	const char *head;   /* text header */
 	int width;          /* text width (negative: left-aligned) */
-	enum col_type type;
+	enum out_col_type type;
 };
 
-struct cell {
+struct out_cell {
 	uint64_t u;
 	int64_t i;
 	double f;
@@ -58,28 +101,22 @@ struct cell {
 	int none;      /* no value: "-" in text, null in JSON */
 };
 
-#define CU(v) ((struct cell){ .u = (uint64_t)(v) })
-#define CI(v) ((struct cell){ .i = (int64_t)(v) })
-#define CS(v) ((struct cell){ .s = (v) })
-#define CF(v) ((struct cell){ .f = (double)(v) })
-#define CNONE ((struct cell){ .none = 1 })
+#define OUT_U(v) ((struct out_cell){ .u = (uint64_t)(v) })
+#define OUT_I(v) ((struct out_cell){ .i = (int64_t)(v) })
+#define OUT_S(v) ((struct out_cell){ .s = (v) })
+#define OUT_F(v) ((struct out_cell){ .f = (double)(v) })
+#define OUT_NONE ((struct out_cell){ .none = 1 })
 
-struct table {
+struct out_table {
 	const char *key;
-	const struct col *cols;
+	const struct out_col *cols;
 	int ncols;
 	uint64_t rows;
 };
 
-void tab_begin(struct table *t, const char *key, const char *title,
-	       const struct col *cols, int ncols);
-void tab_row(struct table *t, const struct cell *cells);
-void tab_end(struct table *t);
-
-/* Shared formatting */
-void put_escaped(const uint8_t *s, size_t len);
-void json_string(const uint8_t *s, size_t len);
-
-#define FIELD_WIDTH 28
+void out_tab_begin(struct out *o, struct out_table *t, const char *key, const char *title,
+		   const struct out_col *cols, int ncols);
+void out_tab_row(struct out *o, struct out_table *t, const struct out_cell *cells);
+void out_tab_end(struct out *o, struct out_table *t);
 
 #endif

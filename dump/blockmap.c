@@ -25,17 +25,18 @@ struct run {
 };
 
 struct map_walk {
-	struct table t;
+	struct out *o;
+	struct out_table t;
 	struct run cur;
 	uint64_t mapped, holes;
 };
 
-static const struct col map_cols[] = {
-	{ "file_block", "file_block", 12, COL_U },
-	{ "blocks", "blocks", 10, COL_U },
-	{ "blkaddr", "blkaddr", 10, COL_U },
-	{ "last_blkaddr", "last", 10, COL_U },
-	{ "kind", "kind", -1, COL_S },
+static const struct out_col map_cols[] = {
+	{ "file_block", "file_block", 12, OUT_COL_U },
+	{ "blocks", "blocks", 10, OUT_COL_U },
+	{ "blkaddr", "blkaddr", 10, OUT_COL_U },
+	{ "last_blkaddr", "last", 10, OUT_COL_U },
+	{ "kind", "kind", -1, OUT_COL_S },
 };
 
 static int has_addr(enum run_kind k)
@@ -61,9 +62,9 @@ static void emit(struct map_walk *w)
 
 	if (!r->len)
 		return;
-	tab_row(&w->t, (struct cell[]){ CU(r->fofs), CU(r->len),
-		a ? CU(r->addr) : CNONE, a ? CU(r->addr + (r->len - 1)) : CNONE,
-		CS(kind_names[r->kind]) });
+	out_tab_row(w->o, &w->t, (struct out_cell[]){ OUT_U(r->fofs), OUT_U(r->len),
+		a ? OUT_U(r->addr) : OUT_NONE, a ? OUT_U(r->addr + (r->len - 1)) : OUT_NONE,
+		OUT_S(kind_names[r->kind]) });
 }
 
 /* Add len blocks of kind at fofs (addr for the first): grow the current
@@ -85,19 +86,21 @@ static void add(struct map_walk *w, uint64_t fofs, uint64_t len, enum run_kind k
 		w->holes += len;
 }
 
-int print_block_map(struct f2fs_fs *fs, const struct f2fs_node *n)
+int print_block_map(struct dump *d, const struct f2fs_node *n)
 {
+	struct out *o = &d->out;
+	struct f2fs_fs *fs = d->fs;
 	uint64_t size = le64_get(n->i.i_size);
 	uint64_t nblocks = size / F2FS_BLKSIZE + (size % F2FS_BLKSIZE != 0);
 	uint64_t max = f2fs_file_max_blocks(fs, n);
-	struct map_walk w = { 0 };
+	struct map_walk w = { .o = o };
 	struct f2fs_error err;
 	int ret = 0;
 
 	/* a size beyond what the node tree can map is damage; show what can be */
 	if (nblocks > max)
 		nblocks = max;
-	tab_begin(&w.t, "block_map", "  block map (extents of file blocks):", map_cols, 5);
+	out_tab_begin(o, &w.t, "block_map", "  block map (extents of file blocks):", map_cols, 5);
 	for (uint64_t fofs = 0; fofs < nblocks;) {
 		uint32_t addr;
 		uint64_t run, len = 1;
@@ -114,10 +117,10 @@ int print_block_map(struct f2fs_fs *fs, const struct f2fs_node *n)
 		fofs += len;
 	}
 	emit(&w);
-	tab_end(&w.t);
-	kv_u("extents", "extents:", w.t.rows);
-	kv_u("mapped_blocks", "mapped blocks:", w.mapped);
-	kv_u("hole_blocks", "blocks in holes:", w.holes);
+	out_tab_end(o, &w.t);
+	out_u(o, "extents", "extents:", w.t.rows);
+	out_u(o, "mapped_blocks", "mapped blocks:", w.mapped);
+	out_u(o, "hole_blocks", "blocks in holes:", w.holes);
 	if (ret)
 		return error_line("inode %u: block map: %s", le32_get(n->footer.ino), err.msg);
 	return EXIT_OK;

@@ -2,6 +2,7 @@
 #ifndef DUMP_DUMP_H
 #define DUMP_DUMP_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include <f2fs/fs/fs.h>
@@ -13,17 +14,25 @@
 #define EXIT_ERROR  1
 #define EXIT_USAGE  16
 
-extern const char *prog;
+extern const char prog[];
 extern const char *const log_names[];       /* "hot data", ... */
 extern const char *const log_keys[];        /* "hot_data", ... */
-extern const struct flag_name cp_flag_names[], inline_flag_names[], inode_flag_names[];
+extern const struct out_flag cp_flag_names[], inline_flag_names[], inode_flag_names[];
 
-/* Debug level of -d: 0 none, 1 what was opened and resolved, 2 also the
- * time each view took. Everything it adds goes to stderr. */
-extern int debug_level;
-void debug_line(int level, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* What the views work with: the image, the document they print into, and
+ * the debug level of -d (0 none, 1 what was opened and resolved, 2 also
+ * the time each view took; everything it adds goes to stderr). */
+struct dump {
+	struct f2fs_fs *fs;
+	struct out out;
+	int debug;
+};
 
-/* "dump.f2fs: msg" on stderr; returns EXIT_ERROR. */
+void debug_line(const struct dump *d, int level, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* "dump.f2fs: msg" on stderr, after what was printed so far; returns
+ * EXIT_ERROR. */
 int error_line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* An inclusive range; end UINT64_MAX means "to the end". */
@@ -49,7 +58,8 @@ const char *hex_string(const uint8_t *b, size_t len, char *buf, size_t cap);
 /* Bytes as text when printable (trailing NULs dropped), else "0x" and hex;
  * malloc'd, NULL when out of memory. */
 char *bytes_text(const uint8_t *v, size_t len);
-void print_time(uint64_t sec, uint32_t nsec);           /* text, with newline */
+/* A time as a local date with nanoseconds and the seconds, into buf. */
+const char *time_string(uint64_t sec, uint32_t nsec, char *buf, size_t cap);
 uint32_t count_bits(const uint8_t *map, uint32_t bytes);
 void mode_string(uint16_t mode, char out[11]);
 const char *type_name(uint16_t mode);
@@ -62,27 +72,27 @@ int read_link(struct f2fs_fs *fs, const struct f2fs_node *n, char *out, size_t c
  * or EXIT_ERROR after printing the error line. */
 int is_ino_arg(const char *s);
 int parse_ino_arg(const char *s, uint32_t *ino);     /* 0, or -1 if malformed */
-int resolve_target(struct f2fs_fs *fs, const char *what, uint32_t *ino);
+int resolve_target(const struct dump *d, const char *what, uint32_t *ino);
 
-void view_sb_summary(struct f2fs_fs *fs);
-void view_sb(struct f2fs_fs *fs);
-void view_cp_summary(struct f2fs_fs *fs);
-void view_cp(struct f2fs_fs *fs);
-int view_inode(struct f2fs_fs *fs, const char *what);
+void view_sb_summary(struct dump *d);
+void view_sb(struct dump *d);
+void view_cp_summary(struct dump *d);
+void view_cp(struct dump *d);
+int view_inode(struct dump *d, const char *what);
 /* The block map of inode n as a table of extents, streamed (blockmap.c). */
-int print_block_map(struct f2fs_fs *fs, const struct f2fs_node *n);
+int print_block_map(struct dump *d, const struct f2fs_node *n);
 /* The inode's extended attributes as a table (xattrs.c). */
-int print_xattrs(struct f2fs_fs *fs, const struct f2fs_inode *i);
-int view_ls(struct f2fs_fs *fs, const char *path);
-int view_nat(struct f2fs_fs *fs, struct range r);
-int view_sit(struct f2fs_fs *fs, struct range r);
-int view_ssa(struct f2fs_fs *fs, struct range r);
-int view_owner(struct f2fs_fs *fs, uint64_t blkaddr);
-int view_map(struct f2fs_fs *fs);
-int view_segments(struct f2fs_fs *fs, uint32_t bucket);
-int view_gc(struct f2fs_fs *fs, const struct gc_cli *g);
-int view_gc_free(struct f2fs_fs *fs, const struct gc_cli *g);
-int view_gc_sim(struct f2fs_fs *fs, const struct gc_cli *g);
-int do_extract(struct f2fs_fs *fs, const char *what, const char *dest);
+int print_xattrs(struct dump *d, const struct f2fs_inode *i);
+int view_ls(struct dump *d, const char *path);
+int view_nat(struct dump *d, struct range r);
+int view_sit(struct dump *d, struct range r);
+int view_ssa(struct dump *d, struct range r);
+int view_owner(struct dump *d, uint64_t blkaddr);
+int view_map(struct dump *d);
+int view_segments(struct dump *d, uint32_t bucket);
+int view_gc(struct dump *d, const struct gc_cli *g);
+int view_gc_free(struct dump *d, const struct gc_cli *g);
+int view_gc_sim(struct dump *d, const struct gc_cli *g);
+int do_extract(struct dump *d, const char *what, const char *dest);
 
 #endif

@@ -457,8 +457,10 @@ static int extract_ino(struct ext *x, uint32_t ino, const char *path, int top_di
 	return ret;
 }
 
-int do_extract(struct f2fs_fs *fs, const char *what, const char *dest)
+int do_extract(struct dump *d, const char *what, const char *dest)
 {
+	struct out *o = &d->out;
+	struct f2fs_fs *fs = d->fs;
 	struct ext x = { .fs = fs };
 	struct f2fs_error err;
 	struct f2fs_node *n;
@@ -468,7 +470,7 @@ int do_extract(struct f2fs_fs *fs, const char *what, const char *dest)
 	uint32_t ino;
 	int ret, dest_is_dir, is_dir;
 
-	ret = resolve_target(fs, what, &ino);
+	ret = resolve_target(d, what, &ino);
 	if (ret)
 		return ret;
 	n = malloc(sizeof(*n));
@@ -525,16 +527,16 @@ int do_extract(struct f2fs_fs *fs, const char *what, const char *dest)
 		ret = extract_ino(&x, ino, dest, 0, 0);
 	}
 	if (!ret) {
-		out_obj_begin("extract", "Extracted:");
-		kv_s("source", "source:", what);
-		kv_u("ino", "inode:", ino);
-		kv_s("destination", "destination:", target ? target : dest);
-		kv_u("files", "files:", x.files);
-		kv_u("directories", "directories:", x.dirs);
-		kv_u("bytes", "bytes:", x.bytes);
-		kv_u("skipped", "skipped:", x.skipped);
-		kv_u("xattrs", "xattrs set:", x.xattrs);
-		out_obj_end();
+		out_obj_begin(o, "extract", "Extracted:");
+		out_s(o, "source", "source:", what);
+		out_u(o, "ino", "inode:", ino);
+		out_s(o, "destination", "destination:", target ? target : dest);
+		out_u(o, "files", "files:", x.files);
+		out_u(o, "directories", "directories:", x.dirs);
+		out_u(o, "bytes", "bytes:", x.bytes);
+		out_u(o, "skipped", "skipped:", x.skipped);
+		out_u(o, "xattrs", "xattrs set:", x.xattrs);
+		out_obj_end(o);
 	}
 	for (size_t k = 0; k < x.nlinks; k++)
 		free(x.links[k].path);

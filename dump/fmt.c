@@ -11,7 +11,7 @@
 #include <string.h>
 #include <time.h>
 
-const struct flag_name cp_flag_names[] = {
+const struct out_flag cp_flag_names[] = {
 	{ F2FS_CP_UMOUNT, "umount" },
 	{ F2FS_CP_ORPHAN_PRESENT, "orphan_present" },
 	{ F2FS_CP_COMPACT_SUM, "compacted_summary" },
@@ -30,7 +30,7 @@ const struct flag_name cp_flag_names[] = {
 	{ 0, NULL },
 };
 
-const struct flag_name inline_flag_names[] = {
+const struct out_flag inline_flag_names[] = {
 	{ F2FS_INLINE_XATTR, "inline_xattr" },
 	{ F2FS_INLINE_DATA, "inline_data" },
 	{ F2FS_INLINE_DENTRY, "inline_dentry" },
@@ -42,7 +42,7 @@ const struct flag_name inline_flag_names[] = {
 	{ 0, NULL },
 };
 
-const struct flag_name inode_flag_names[] = {
+const struct out_flag inode_flag_names[] = {
 	{ F2FS_COMPR_FL, "compr" },
 	{ F2FS_SYNC_FL, "sync" },
 	{ F2FS_IMMUTABLE_FL, "immutable" },
@@ -126,17 +126,18 @@ char *bytes_text(const uint8_t *v, size_t len)
 	return s;
 }
 
-void print_time(uint64_t sec, uint32_t nsec)
+const char *time_string(uint64_t sec, uint32_t nsec, char *buf, size_t cap)
 {
 	time_t t = (time_t)sec;
 	struct tm tm;
-	char buf[64];
+	char date[64];
 
 	if ((uint64_t)t == sec && localtime_r(&t, &tm) &&
-	    strftime(buf, sizeof(buf), "%Y-%m-%d %H:%M:%S", &tm))
-		printf("%s.%09u (%" PRIu64 ")\n", buf, nsec, sec);
+	    strftime(date, sizeof(date), "%Y-%m-%d %H:%M:%S", &tm))
+		snprintf(buf, cap, "%s.%09u (%" PRIu64 ")", date, nsec, sec);
 	else
-		printf("%" PRIu64 ".%09u\n", sec, nsec);
+		snprintf(buf, cap, "%" PRIu64 ".%09u", sec, nsec);
+	return buf;
 }
 
 uint32_t count_bits(const uint8_t *map, uint32_t bytes)

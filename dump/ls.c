@@ -12,9 +12,10 @@
 
 struct ls_ctx {
 	struct f2fs_fs *fs;
+	struct out *o;
 	struct f2fs_node node;
 	int failures;
-	struct table t;
+	struct out_table t;
 	/* the entry being listed, read once for either output */
 	int ok;                           /* its inode could be read */
 	char mode[11];
@@ -22,15 +23,15 @@ struct ls_ctx {
 	char target_buf[F2FS_BLKSIZE + 1];
 };
 
-static const struct col ls_cols[] = {
-	{ "mode", "mode", -10, COL_S },
-	{ "links", "links", 3, COL_U },
-	{ "uid", "uid", 5, COL_U },
-	{ "gid", "gid", 5, COL_U },
-	{ "size", "size", 10, COL_U },
-	{ "ino", "ino", 10, COL_U },
-	{ "name", "name", -1, COL_S },
-	{ "target", "target", -1, COL_S },
+static const struct out_col ls_cols[] = {
+	{ "mode", "mode", -10, OUT_COL_S },
+	{ "links", "links", 3, OUT_COL_U },
+	{ "uid", "uid", 5, OUT_COL_U },
+	{ "gid", "gid", 5, OUT_COL_U },
+	{ "size", "size", 10, OUT_COL_U },
+	{ "ino", "ino", 10, OUT_COL_U },
+	{ "name", "name", -1, OUT_COL_S },
+	{ "target", "target", -1, OUT_COL_S },
 };
 
 /* JSON: a row of the "ls" table; fields of an unreadable inode are null. */
@@ -40,28 +41,31 @@ static void ls_json(struct ls_ctx *c, uint32_t ino, const uint8_t *name, size_t 
 	char nm[F2FS_NAME_LEN + 1];
 
 	snprintf(nm, sizeof(nm), "%.*s", (int)len, (const char *)name);
-	tab_row(&c->t, (struct cell[]){ CS(c->ok ? c->mode : NULL),
-		c->ok ? CU(le32_get(i->i_links)) : CNONE, c->ok ? CU(le32_get(i->i_uid)) : CNONE,
-		c->ok ? CU(le32_get(i->i_gid)) : CNONE, c->ok ? CU(le64_get(i->i_size)) : CNONE,
-		CU(ino), CS(nm), CS(c->target) });
+	out_tab_row(c->o, &c->t, (struct out_cell[]){ OUT_S(c->ok ? c->mode : NULL),
+		c->ok ? OUT_U(le32_get(i->i_links)) : OUT_NONE,
+		c->ok ? OUT_U(le32_get(i->i_uid)) : OUT_NONE,
+		c->ok ? OUT_U(le32_get(i->i_gid)) : OUT_NONE,
+		c->ok ? OUT_U(le64_get(i->i_size)) : OUT_NONE,
+		OUT_U(ino), OUT_S(nm), OUT_S(c->target) });
 }
 
 /* Text: the ls -l line (no header, no inode number), "?" for what is unknown. */
 static void ls_text(struct ls_ctx *c, const uint8_t *name, size_t len)
 {
 	const struct f2fs_inode *i = &c->node.i;
+	struct out *o = c->o;
 
 	if (c->ok)
-		printf("%s %3u %5u %5u %10" PRIu64 " ", c->mode, le32_get(i->i_links),
-		       le32_get(i->i_uid), le32_get(i->i_gid), le64_get(i->i_size));
+		out_text(o, "%s %3u %5u %5u %10" PRIu64 " ", c->mode, le32_get(i->i_links),
+			 le32_get(i->i_uid), le32_get(i->i_gid), le64_get(i->i_size));
 	else
-		printf("?????????? %3s %5s %5s %10s ", "?", "?", "?", "?");
-	put_escaped(name, len);
+		out_text(o, "?????????? %3s %5s %5s %10s ", "?", "?", "?", "?");
+	out_escaped(o, name, len);
 	if (c->target) {
-		printf(" -> ");
-		put_escaped((const uint8_t *)c->target, strlen(c->target));
+		out_text(o, " -> ");
+		out_escaped(o, (const uint8_t *)c->target, strlen(c->target));
 	}
-	printf("\n");
+	out_text(o, "\n");
 }
 
 static void ls_line(struct ls_ctx *c, uint32_t ino, const uint8_t *name, size_t len)
@@ -77,14 +81,14 @@ static void ls_line(struct ls_ctx *c, uint32_t ino, const uint8_t *name, size_t 
 			c->target = read_link(c->fs, &c->node, c->target_buf, sizeof(c->target_buf),
 					      &why) ? "?" : c->target_buf;
 	}
-	if (out_json())
+	if (out_json(c->o))
 		ls_json(c, ino, name, len);
 	else
 		ls_text(c, name, len);
 	if (c->ok)
 		return;
 	/* the listing goes on; the entry is named on stderr and the exit is 1 */
-	fflush(stdout);
+	out_flush(c->o);
 	fprintf(stderr, "%s: ", prog);
 	fwrite(name, 1, len, stderr);
 	fprintf(stderr, ": %s\n", err.msg);
@@ -102,8 +106,10 @@ static int ls_cb(const struct f2fs_dirent *de, void *arg)
 	return 0;
 }
 
-int view_ls(struct f2fs_fs *fs, const char *path)
+int view_ls(struct dump *d, const char *path)
 {
+	struct out *o = &d->out;
+	struct f2fs_fs *fs = d->fs;
 	struct ls_ctx *c = calloc(1, sizeof(*c));
 	struct f2fs_error err;
 	uint32_t ino;
@@ -112,6 +118,7 @@ int view_ls(struct f2fs_fs *fs, const char *path)
 	if (!c)
 		return error_line("out of memory");
 	c->fs = fs;
+	c->o = o;
 	ret = f2fs_path_lookup(fs, path, &ino, &err);
 	if (!ret)
 		ret = f2fs_read_inode(fs, ino, &c->node, &err);
@@ -119,8 +126,8 @@ int view_ls(struct f2fs_fs *fs, const char *path)
 		free(c);
 		return error_line("%s", err.msg);
 	}
-	if (out_json())
-		tab_begin(&c->t, "ls", NULL, ls_cols, 8);
+	if (out_json(o))
+		out_tab_begin(o, &c->t, "ls", NULL, ls_cols, 8);
 	if ((le16_get(c->node.i.i_mode) & F2FS_S_IFMT) != F2FS_S_IFDIR) {
 		const char *base = strrchr(path, '/');
 
@@ -130,9 +137,9 @@ int view_ls(struct f2fs_fs *fs, const char *path)
 	} else {
 		ret = f2fs_dir_foreach(fs, ino, ls_cb, c, &err);
 	}
-	if (out_json())
-		tab_end(&c->t);
-	fflush(stdout);
+	if (out_json(o))
+		out_tab_end(o, &c->t);
+	out_flush(o);
 	if (ret < 0) {
 		free(c);
 		return error_line("%s", err.msg);

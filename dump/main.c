@@ -14,7 +14,7 @@
 #include <string.h>
 #include <time.h>
 
-const char *prog = "dump.f2fs";
+const char prog[] = "dump.f2fs";
 
 static void usage(FILE *f);
 
@@ -36,13 +36,11 @@ static int bad_value(const char *opt, const char *arg, const char *why)
 	return usage_error("%s", msg);
 }
 
-int debug_level;
-
-void debug_line(int level, const char *fmt, ...)
+void debug_line(const struct dump *d, int level, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (debug_level < level)
+	if (d->debug < level)
 		return;
 	fprintf(stderr, "%s: debug: ", prog);
 	va_start(ap, fmt);
@@ -55,7 +53,7 @@ int error_line(const char *fmt, ...)
 {
 	va_list ap;
 
-	fflush(stdout);
+	fflush(NULL);   /* whatever stream the document goes to */
 	fprintf(stderr, "%s: ", prog);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
@@ -393,53 +391,53 @@ static int parse_args(struct cli *c, int argc, char **argv)
 /* ---- views -------------------------------------------------------------- */
 
 /* Each view behind one signature, so main() can run the chosen ones in a loop. */
-static int run_summary(struct f2fs_fs *fs, const struct cli *c)
+static int run_summary(struct dump *d, const struct cli *c)
 {
 	(void)c;
-	if (out_json()) {
-		view_sb(fs);
-		view_cp(fs);
+	if (out_json(&d->out)) {
+		view_sb(d);
+		view_cp(d);
 	} else {
-		view_sb_summary(fs);
-		printf("\n");
-		view_cp_summary(fs);
+		view_sb_summary(d);
+		out_text(&d->out, "\n");
+		view_cp_summary(d);
 	}
 	return EXIT_OK;
 }
 
-static int run_sb(struct f2fs_fs *fs, const struct cli *c)
+static int run_sb(struct dump *d, const struct cli *c)
 {
 	(void)c;
-	view_sb(fs);
+	view_sb(d);
 	return EXIT_OK;
 }
 
-static int run_cp(struct f2fs_fs *fs, const struct cli *c)
+static int run_cp(struct dump *d, const struct cli *c)
 {
 	(void)c;
-	view_cp(fs);
+	view_cp(d);
 	return EXIT_OK;
 }
 
-static int run_ls(struct f2fs_fs *fs, const struct cli *c) { return view_ls(fs, c->ls_path); }
-static int run_inode(struct f2fs_fs *fs, const struct cli *c) { return view_inode(fs, c->inode); }
-static int run_nat(struct f2fs_fs *fs, const struct cli *c) { return view_nat(fs, c->nat_r); }
-static int run_sit(struct f2fs_fs *fs, const struct cli *c) { return view_sit(fs, c->sit_r); }
-static int run_ssa(struct f2fs_fs *fs, const struct cli *c) { return view_ssa(fs, c->ssa_r); }
-static int run_owner(struct f2fs_fs *fs, const struct cli *c) { return view_owner(fs, c->blkaddr); }
-static int run_map(struct f2fs_fs *fs, const struct cli *c) { (void)c; return view_map(fs); }
-static int run_segments(struct f2fs_fs *fs, const struct cli *c) { return view_segments(fs, c->bucket); }
-static int run_gc(struct f2fs_fs *fs, const struct cli *c) { return view_gc(fs, &c->g); }
-static int run_gc_free(struct f2fs_fs *fs, const struct cli *c) { return view_gc_free(fs, &c->g); }
-static int run_gc_sim(struct f2fs_fs *fs, const struct cli *c) { return view_gc_sim(fs, &c->g); }
-static int run_extract(struct f2fs_fs *fs, const struct cli *c)
+static int run_ls(struct dump *d, const struct cli *c) { return view_ls(d, c->ls_path); }
+static int run_inode(struct dump *d, const struct cli *c) { return view_inode(d, c->inode); }
+static int run_nat(struct dump *d, const struct cli *c) { return view_nat(d, c->nat_r); }
+static int run_sit(struct dump *d, const struct cli *c) { return view_sit(d, c->sit_r); }
+static int run_ssa(struct dump *d, const struct cli *c) { return view_ssa(d, c->ssa_r); }
+static int run_owner(struct dump *d, const struct cli *c) { return view_owner(d, c->blkaddr); }
+static int run_map(struct dump *d, const struct cli *c) { (void)c; return view_map(d); }
+static int run_segments(struct dump *d, const struct cli *c) { return view_segments(d, c->bucket); }
+static int run_gc(struct dump *d, const struct cli *c) { return view_gc(d, &c->g); }
+static int run_gc_free(struct dump *d, const struct cli *c) { return view_gc_free(d, &c->g); }
+static int run_gc_sim(struct dump *d, const struct cli *c) { return view_gc_sim(d, &c->g); }
+static int run_extract(struct dump *d, const struct cli *c)
 {
-	return do_extract(fs, c->extract, c->outdir);
+	return do_extract(d, c->extract, c->outdir);
 }
 
 struct view {
 	const char *name;
-	int (*run)(struct f2fs_fs *fs, const struct cli *c);
+	int (*run)(struct dump *d, const struct cli *c);
 	int on;
 };
 
@@ -453,7 +451,7 @@ static double now_ms(void)
 
 /* Run the chosen views in a fixed order, stopping at the first failure;
  * a blank line separates text views. */
-static int run_views(struct f2fs_fs *fs, const struct cli *c)
+static int run_views(struct dump *d, const struct cli *c)
 {
 	const struct view views[] = {
 		{ "summary", run_summary, c->nviews == 0 },
@@ -472,31 +470,32 @@ static int run_views(struct f2fs_fs *fs, const struct cli *c)
 
 		if (!views[k].on)
 			continue;
-		if (shown++ && !out_json())
-			printf("\n");
-		fflush(stdout);
+		if (shown++)
+			out_text(&d->out, "\n");
+		out_flush(&d->out);
 		t0 = now_ms();
-		status = views[k].run(fs, c);
-		fflush(stdout);
-		debug_line(2, "view %s: %.3f ms, exit %d", views[k].name, now_ms() - t0, status);
+		status = views[k].run(d, c);
+		out_flush(&d->out);
+		debug_line(d, 2, "view %s: %.3f ms, exit %d", views[k].name, now_ms() - t0, status);
 	}
 	return status;
 }
 
 /* What open() chose, for -d 1: the copies in use and why. */
-static void debug_open(struct f2fs_fs *fs, const char *image)
+static void debug_open(const struct dump *d, const char *image)
 {
+	struct f2fs_fs *fs = d->fs;
 	const struct f2fs_error *why;
 	const struct f2fs_cp_choice *cp = f2fs_fs_cp_choice(fs);
 	int copy = f2fs_fs_sb_copy(fs, &why);
 
-	debug_line(1, "opened %s: superblock copy %d%s%s", image, copy,
+	debug_line(d, 1, "opened %s: superblock copy %d%s%s", image, copy,
 		   copy ? ", copy 0 rejected: " : "", copy && why ? why->msg : "");
-	debug_line(1, "checkpoint pack %d at block %u, version %" PRIu64 "%s%s",
+	debug_line(d, 1, "checkpoint pack %d at block %u, version %" PRIu64 "%s%s",
 		   cp->pack + 1, f2fs_fs_cp_start(fs), le64_get(f2fs_fs_cp(fs)->checkpoint_ver),
 		   cp->other_valid ? "; other pack valid, older" : "; other pack invalid: ",
 		   cp->other_valid ? "" : cp->other_err.msg);
-	debug_line(1, "journals: %u NAT, %u SIT entries; %u nids",
+	debug_line(d, 1, "journals: %u NAT, %u SIT entries; %u nids",
 		   le16_get(f2fs_fs_nat_journal(fs)->n_entries),
 		   le16_get(f2fs_fs_sit_journal(fs)->n_entries), f2fs_fs_max_nid(fs));
 }
@@ -504,7 +503,7 @@ static void debug_open(struct f2fs_fs *fs, const char *image)
 int main(int argc, char **argv)
 {
 	struct cli c = { 0 };
-	struct f2fs_fs *fs;
+	struct dump d = { 0 };
 	struct f2fs_error err;
 	int ret, status;
 	double t0 = now_ms();
@@ -512,22 +511,22 @@ int main(int argc, char **argv)
 	ret = parse_args(&c, argc, argv);
 	if (ret)
 		return ret < 0 ? EXIT_OK : ret;
-	debug_level = c.debug;
-	ret = f2fs_fs_open(&fs, c.image, &err);
+	d.debug = c.debug;
+	ret = f2fs_fs_open(&d.fs, c.image, &err);
 	if (ret) {
 		fprintf(stderr, "%s: %s\n", prog, err.msg);
 		return EXIT_ERROR;
 	}
-	for (int k = 0; k < f2fs_fs_nnotes(fs); k++)
-		fprintf(stderr, "%s: warning: %s\n", prog, f2fs_fs_note(fs, k));
-	debug_open(fs, c.image);
-	debug_line(2, "open: %.3f ms", now_ms() - t0);
-	out_init(c.json);
-	out_begin();
-	status = run_views(fs, &c);
-	out_end();
-	f2fs_fs_close(fs);
-	if (fflush(stdout) != 0 || ferror(stdout)) {
+	for (int k = 0; k < f2fs_fs_nnotes(d.fs); k++)
+		fprintf(stderr, "%s: warning: %s\n", prog, f2fs_fs_note(d.fs, k));
+	debug_open(&d, c.image);
+	debug_line(&d, 2, "open: %.3f ms", now_ms() - t0);
+	out_init(&d.out, stdout, c.json ? OUT_JSON : OUT_TEXT);
+	out_begin(&d.out);
+	status = run_views(&d, &c);
+	out_end(&d.out);
+	f2fs_fs_close(d.fs);
+	if (out_flush(&d.out)) {
 		fprintf(stderr, "%s: write error on standard output\n", prog);
 		return EXIT_ERROR;
 	}

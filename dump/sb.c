@@ -18,91 +18,91 @@
 
 #define LABEL_MAX (4 * F2FS_VOLUME_NAME_UNITS + 1)
 
-static void print_sb_source(struct f2fs_fs *fs)
+static void print_sb_source(struct dump *d)
 {
 	const struct f2fs_error *why;
-	int copy = f2fs_fs_sb_copy(fs, &why);
+	int copy = f2fs_fs_sb_copy(d->fs, &why);
 
 	if (copy == 0)
-		printf("Superblock: copy 0 (primary, block 0 byte 1024)\n");
+		out_text(&d->out, "Superblock: copy 0 (primary, block 0 byte 1024)\n");
 	else
-		printf("Superblock: copy 1 (backup, block 1 byte 1024); copy 0 rejected: %s\n",
-		       why && why->msg[0] ? why->msg : "unknown reason");
+		out_text(&d->out, "Superblock: copy 1 (backup, block 1 byte 1024); copy 0 rejected: %s\n",
+			 why && why->msg[0] ? why->msg : "unknown reason");
 }
 
-#define FIELD(name) printf("  %-*s ", FIELD_WIDTH, name)
-
-static void put_cstr(const uint8_t *s, size_t max)
+static void put_cstr(struct out *o, const uint8_t *s, size_t max)
 {
-	put_escaped(s, cstr_len(s, max));
+	out_escaped(o, s, cstr_len(s, max));
 }
 
-void view_sb_summary(struct f2fs_fs *fs)
+void view_sb_summary(struct dump *d)
 {
-	const struct f2fs_super_block *sb = f2fs_fs_sb(fs);
+	struct out *o = &d->out;
+	const struct f2fs_super_block *sb = f2fs_fs_sb(d->fs);
 	uint64_t blocks = le64_get(sb->block_count);
 	char label[LABEL_MAX], feat[512], h[32], uuid[37];
 
 	f2fs_sb_label(sb, label, sizeof(label));
 	f2fs_feature_format(le32_get(sb->feature), feat, sizeof(feat));
-	print_sb_source(fs);
-	FIELD("label:");
+	print_sb_source(d);
+	out_label(o, "label:");
 	if (label[0])
-		put_escaped((const uint8_t *)label, strlen(label));
+		out_escaped(o, (const uint8_t *)label, strlen(label));
 	else
-		printf("(none)");
-	printf("\n");
-	FIELD("uuid:");
-	printf("%s\n", uuid_string(sb->uuid, uuid));
-	FIELD("format version:");
-	printf("%u.%u\n", le16_get(sb->major_ver), le16_get(sb->minor_ver));
-	FIELD("kernel (last / at mkfs):");
-	put_cstr(sb->version, F2FS_VERSION_LEN);
-	printf(" / ");
-	put_cstr(sb->init_version, F2FS_VERSION_LEN);
-	printf("\n");
-	FIELD("features:");
-	printf("%s (0x%x)\n", feat, le32_get(sb->feature));
-	FIELD("size:");
-	printf("%" PRIu64 " blocks (%s)\n", blocks,
-	       f2fs_human_size(blocks * F2FS_BLKSIZE, h, sizeof(h)));
-	FIELD("segments:");
-	printf("%u total, %u main, %u sections (%u segs/section, %u sections/zone)\n",
-	       le32_get(sb->segment_count), le32_get(sb->segment_count_main),
-	       le32_get(sb->section_count), le32_get(sb->segs_per_sec),
-	       le32_get(sb->secs_per_zone));
-	FIELD("areas (block):");
-	printf("cp %u, sit %u, nat %u, ssa %u, main %u\n",
-	       le32_get(sb->cp_blkaddr), le32_get(sb->sit_blkaddr),
-	       le32_get(sb->nat_blkaddr), le32_get(sb->ssa_blkaddr),
-	       le32_get(sb->main_blkaddr));
-	FIELD("cp_payload:");
-	printf("%u\n", le32_get(sb->cp_payload));
+		out_text(o, "(none)");
+	out_text(o, "\n");
+	out_label(o, "uuid:");
+	out_text(o, "%s\n", uuid_string(sb->uuid, uuid));
+	out_label(o, "format version:");
+	out_text(o, "%u.%u\n", le16_get(sb->major_ver), le16_get(sb->minor_ver));
+	out_label(o, "kernel (last / at mkfs):");
+	put_cstr(o, sb->version, F2FS_VERSION_LEN);
+	out_text(o, " / ");
+	put_cstr(o, sb->init_version, F2FS_VERSION_LEN);
+	out_text(o, "\n");
+	out_label(o, "features:");
+	out_text(o, "%s (0x%x)\n", feat, le32_get(sb->feature));
+	out_label(o, "size:");
+	out_text(o, "%" PRIu64 " blocks (%s)\n", blocks,
+		 f2fs_human_size(blocks * F2FS_BLKSIZE, h, sizeof(h)));
+	out_label(o, "segments:");
+	out_text(o, "%u total, %u main, %u sections (%u segs/section, %u sections/zone)\n",
+		 le32_get(sb->segment_count), le32_get(sb->segment_count_main),
+		 le32_get(sb->section_count), le32_get(sb->segs_per_sec),
+		 le32_get(sb->secs_per_zone));
+	out_label(o, "areas (block):");
+	out_text(o, "cp %u, sit %u, nat %u, ssa %u, main %u\n",
+		 le32_get(sb->cp_blkaddr), le32_get(sb->sit_blkaddr),
+		 le32_get(sb->nat_blkaddr), le32_get(sb->ssa_blkaddr),
+		 le32_get(sb->main_blkaddr));
+	out_label(o, "cp_payload:");
+	out_text(o, "%u\n", le32_get(sb->cp_payload));
 	if (le32_get(sb->feature) & F2FS_FEATURE_QUOTA_INO) {
-		FIELD("quota inodes (usr/grp/prj):");
-		printf("%u/%u/%u\n", le32_get(sb->qf_ino[0]), le32_get(sb->qf_ino[1]),
-		       le32_get(sb->qf_ino[2]));
+		out_label(o, "quota inodes (usr/grp/prj):");
+		out_text(o, "%u/%u/%u\n", le32_get(sb->qf_ino[0]), le32_get(sb->qf_ino[1]),
+			 le32_get(sb->qf_ino[2]));
 	}
 	if (le32_get(sb->feature) & F2FS_FEATURE_CASEFOLD) {
-		FIELD("encoding:");
-		printf("%u%s\n", le16_get(sb->s_encoding),
-		       le16_get(sb->s_encoding) == F2FS_ENC_UTF8_12_1 ? " (utf8-12.1)" : "");
+		out_label(o, "encoding:");
+		out_text(o, "%u%s\n", le16_get(sb->s_encoding),
+			 le16_get(sb->s_encoding) == F2FS_ENC_UTF8_12_1 ? " (utf8-12.1)" : "");
 	}
 }
 
 /* Which copy is in use; JSON only, text says it in the heading line. */
-static void sb_source_fields(struct f2fs_fs *fs)
+static void sb_source_fields(struct dump *d)
 {
+	struct out *o = &d->out;
 	const struct f2fs_error *why;
-	int copy = f2fs_fs_sb_copy(fs, &why);
+	int copy = f2fs_fs_sb_copy(d->fs, &why);
 
-	kv_u("copy", NULL, (uint64_t)copy);
+	out_u(o, "copy", NULL, (uint64_t)copy);
 	if (copy)
-		kv_s("copy0_rejected", NULL, why && why->msg[0] ? why->msg : "unknown reason");
+		out_s(o, "copy0_rejected", NULL, why && why->msg[0] ? why->msg : "unknown reason");
 }
 
 /* The extension list holds extension_count cold names, then hot_ext_count hot ones. */
-static void sb_extensions(const struct f2fs_super_block *sb)
+static void sb_extensions(struct out *o, const struct f2fs_super_block *sb)
 {
 	uint32_t cold = le32_get(sb->extension_count);
 	uint32_t hot_end;
@@ -112,39 +112,42 @@ static void sb_extensions(const struct f2fs_super_block *sb)
 	hot_end = cold + sb->hot_ext_count;
 	if (hot_end > F2FS_MAX_EXTENSION)
 		hot_end = F2FS_MAX_EXTENSION;
-	kv_list_begin("extension_list", "extension_list (cold)");
+	out_list_begin(o, "extension_list", "extension_list (cold)");
 	for (uint32_t k = 0; k < cold; k++)
-		kv_list_bytes(sb->extension_list[k], cstr_len(sb->extension_list[k], F2FS_EXTENSION_LEN));
-	kv_list_end();
-	kv_list_begin("hot_extension_list", "extension_list (hot)");
+		out_list_bytes(o, sb->extension_list[k],
+			       cstr_len(sb->extension_list[k], F2FS_EXTENSION_LEN));
+	out_list_end(o);
+	out_list_begin(o, "hot_extension_list", "extension_list (hot)");
 	for (uint32_t k = cold; k < hot_end; k++)
-		kv_list_bytes(sb->extension_list[k], cstr_len(sb->extension_list[k], F2FS_EXTENSION_LEN));
-	kv_list_end();
+		out_list_bytes(o, sb->extension_list[k],
+			       cstr_len(sb->extension_list[k], F2FS_EXTENSION_LEN));
+	out_list_end(o);
 }
 
-static void sb_devices(const struct f2fs_super_block *sb)
+static void sb_devices(struct out *o, const struct f2fs_super_block *sb)
 {
-	static const struct col cols[] = {
-		{ "path", "path", -24, COL_S },
-		{ "total_segments", "segments", 10, COL_U },
+	static const struct out_col cols[] = {
+		{ "path", "path", -24, OUT_COL_S },
+		{ "total_segments", "segments", 10, OUT_COL_U },
 	};
-	struct table t;
+	struct out_table t;
 	char path[F2FS_MAX_DEVICE_PATH + 1];
 
-	tab_begin(&t, "devs", "  devices:", cols, 2);
+	out_tab_begin(o, &t, "devs", "  devices:", cols, 2);
 	for (int d = 0; d < F2FS_MAX_DEVICES && sb->devs[d].path[0]; d++) {
 		size_t len = cstr_len(sb->devs[d].path, F2FS_MAX_DEVICE_PATH);
 
 		memcpy(path, sb->devs[d].path, len);
 		path[len] = '\0';
-		tab_row(&t, (struct cell[]){ CS(path), CU(le32_get(sb->devs[d].total_segments)) });
+		out_tab_row(o, &t, (struct out_cell[]){ OUT_S(path),
+			OUT_U(le32_get(sb->devs[d].total_segments)) });
 	}
-	tab_end(&t);
+	out_tab_end(o, &t);
 }
 
-static void sb_layout(const struct f2fs_super_block *sb)
+static void sb_layout(struct out *o, const struct f2fs_super_block *sb)
 {
-#define U32(f) kv_u(#f, #f, le32_get(sb->f))
+#define U32(f) out_u(o, #f, #f, le32_get(sb->f))
 	U32(log_sectorsize);
 	U32(log_sectors_per_block);
 	U32(log_blocksize);
@@ -152,7 +155,7 @@ static void sb_layout(const struct f2fs_super_block *sb)
 	U32(segs_per_sec);
 	U32(secs_per_zone);
 	U32(checksum_offset);
-	kv_u("block_count", "block_count", le64_get(sb->block_count));
+	out_u(o, "block_count", "block_count", le64_get(sb->block_count));
 	U32(section_count);
 	U32(segment_count);
 	U32(segment_count_ckpt);
@@ -172,64 +175,65 @@ static void sb_layout(const struct f2fs_super_block *sb)
 #undef U32
 }
 
-static void sb_identity(const struct f2fs_super_block *sb)
+static void sb_identity(struct out *o, const struct f2fs_super_block *sb)
 {
 	char label[LABEL_MAX], uuid[37], feat[512];
 
-	kv_x("magic", "magic", le32_get(sb->magic));
-	kv_u("major_ver", "major_ver", le16_get(sb->major_ver));
-	kv_u("minor_ver", "minor_ver", le16_get(sb->minor_ver));
-	kv_s("uuid", "uuid", uuid_string(sb->uuid, uuid));
+	out_x(o, "magic", "magic", le32_get(sb->magic));
+	out_u(o, "major_ver", "major_ver", le16_get(sb->major_ver));
+	out_u(o, "minor_ver", "minor_ver", le16_get(sb->minor_ver));
+	out_s(o, "uuid", "uuid", uuid_string(sb->uuid, uuid));
 	f2fs_sb_label(sb, label, sizeof(label));
-	kv_s("label", "volume_name", label);
-	kv_bytes("version", "version", sb->version, cstr_len(sb->version, F2FS_VERSION_LEN));
-	kv_bytes("init_version", "init_version", sb->init_version,
-		 cstr_len(sb->init_version, F2FS_VERSION_LEN));
+	out_s(o, "label", "volume_name", label);
+	out_bytes(o, "version", "version", sb->version, cstr_len(sb->version, F2FS_VERSION_LEN));
+	out_bytes(o, "init_version", "init_version", sb->init_version,
+		  cstr_len(sb->init_version, F2FS_VERSION_LEN));
 	f2fs_feature_format(le32_get(sb->feature), feat, sizeof(feat));
-	kv_x("feature", "feature", le32_get(sb->feature));
-	kv_s("features", "features", feat);
+	out_x(o, "feature", "feature", le32_get(sb->feature));
+	out_s(o, "features", "features", feat);
 }
 
-static void sb_tail(const struct f2fs_super_block *sb)
+static void sb_tail(struct out *o, const struct f2fs_super_block *sb)
 {
 	static const char *const qkey[] = { "qf_ino_usr", "qf_ino_grp", "qf_ino_prj" };
 	static const char *const qlab[] = { "qf_ino[usr]", "qf_ino[grp]", "qf_ino[prj]" };
 	char hex[2 * 32 + 1];
 
-	kv_u("encryption_level", "encryption_level", sb->encryption_level);
-	kv_s("encrypt_pw_salt", "encrypt_pw_salt",
-	     hex_string(sb->encrypt_pw_salt, sizeof(sb->encrypt_pw_salt), hex, sizeof(hex)));
+	out_u(o, "encryption_level", "encryption_level", sb->encryption_level);
+	out_s(o, "encrypt_pw_salt", "encrypt_pw_salt",
+	      hex_string(sb->encrypt_pw_salt, sizeof(sb->encrypt_pw_salt), hex, sizeof(hex)));
 	for (int q = 0; q < F2FS_MAX_QUOTAS; q++)
-		kv_u(qkey[q], qlab[q], le32_get(sb->qf_ino[q]));
-	kv_u("s_encoding", "s_encoding", le16_get(sb->s_encoding));
-	kv_s("encoding", "encoding", le16_get(sb->s_encoding) == F2FS_ENC_UTF8_12_1 &&
-	     (le32_get(sb->feature) & F2FS_FEATURE_CASEFOLD) ? "utf8-12.1" : "none");
-	kv_x("s_encoding_flags", "s_encoding_flags", le16_get(sb->s_encoding_flags));
+		out_u(o, qkey[q], qlab[q], le32_get(sb->qf_ino[q]));
+	out_u(o, "s_encoding", "s_encoding", le16_get(sb->s_encoding));
+	out_s(o, "encoding", "encoding", le16_get(sb->s_encoding) == F2FS_ENC_UTF8_12_1 &&
+	      (le32_get(sb->feature) & F2FS_FEATURE_CASEFOLD) ? "utf8-12.1" : "none");
+	out_x(o, "s_encoding_flags", "s_encoding_flags", le16_get(sb->s_encoding_flags));
 	/* counts per stop reason and a bitmap of error kinds: raw bytes */
-	kv_s("s_stop_reason", "s_stop_reason",
-	     hex_string(sb->s_stop_reason, sizeof(sb->s_stop_reason), hex, sizeof(hex)));
-	kv_s("s_errors", "s_errors",
-	     hex_string(sb->s_errors, sizeof(sb->s_errors), hex, sizeof(hex)));
-	kv_x("crc", "crc", le32_get(sb->crc));
+	out_s(o, "s_stop_reason", "s_stop_reason",
+	      hex_string(sb->s_stop_reason, sizeof(sb->s_stop_reason), hex, sizeof(hex)));
+	out_s(o, "s_errors", "s_errors",
+	      hex_string(sb->s_errors, sizeof(sb->s_errors), hex, sizeof(hex)));
+	out_x(o, "crc", "crc", le32_get(sb->crc));
 	if (le32_get(sb->feature) & F2FS_FEATURE_SB_CHKSUM)
-		kv_x("crc_computed", "crc (computed)", f2fs_sb_crc(sb));
+		out_x(o, "crc_computed", "crc (computed)", f2fs_sb_crc(sb));
 }
 
-void view_sb(struct f2fs_fs *fs)
+void view_sb(struct dump *d)
 {
-	const struct f2fs_super_block *sb = f2fs_fs_sb(fs);
+	struct out *o = &d->out;
+	const struct f2fs_super_block *sb = f2fs_fs_sb(d->fs);
 
-	if (!out_json())
-		print_sb_source(fs);
-	out_obj_begin("superblock", NULL);
-	sb_source_fields(fs);
-	sb_identity(sb);
-	sb_layout(sb);
-	kv_u("extension_count", "extension_count", le32_get(sb->extension_count));
-	kv_u("hot_ext_count", "hot_ext_count", sb->hot_ext_count);
-	sb_extensions(sb);
-	kv_u("cp_payload", "cp_payload", le32_get(sb->cp_payload));
-	sb_devices(sb);
-	sb_tail(sb);
-	out_obj_end();
+	if (!out_json(o))
+		print_sb_source(d);
+	out_obj_begin(o, "superblock", NULL);
+	sb_source_fields(d);
+	sb_identity(o, sb);
+	sb_layout(o, sb);
+	out_u(o, "extension_count", "extension_count", le32_get(sb->extension_count));
+	out_u(o, "hot_ext_count", "hot_ext_count", sb->hot_ext_count);
+	sb_extensions(o, sb);
+	out_u(o, "cp_payload", "cp_payload", le32_get(sb->cp_payload));
+	sb_devices(o, sb);
+	sb_tail(o, sb);
+	out_obj_end(o);
 }

@@ -37,7 +37,7 @@ int is_ino_arg(const char *s)
 	return isdigit((unsigned char)s[0]);
 }
 
-int resolve_target(struct f2fs_fs *fs, const char *what, uint32_t *ino)
+int resolve_target(const struct dump *d, const char *what, uint32_t *ino)
 {
 	struct f2fs_error err;
 
@@ -46,8 +46,8 @@ int resolve_target(struct f2fs_fs *fs, const char *what, uint32_t *ino)
 			return error_line("%s: not an inode number", what);
 		return 0;
 	}
-	if (f2fs_path_lookup(fs, what, ino, &err))
+	if (f2fs_path_lookup(d->fs, what, ino, &err))
 		return error_line("%s", err.msg);
-	debug_line(1, "%s is inode %u", what, *ino);
+	debug_line(d, 1, "%s is inode %u", what, *ino);
 	return 0;
 }

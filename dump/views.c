@@ -52,35 +52,36 @@ static int load_sit(struct f2fs_fs *fs, unsigned flags, struct f2fs_sit **sit)
 
 /* ---- -n: NAT entries ---------------------------------------------------- */
 
-int view_nat(struct f2fs_fs *fs, struct range r)
+int view_nat(struct dump *d, struct range r)
 {
-	static const struct col cols[] = {
-		{ "nid", "nid", 10, COL_U },
-		{ "ino", "ino", 10, COL_U },
-		{ "blkaddr", "blkaddr", 10, COL_U },
-		{ "version", "ver", 3, COL_U },
-		{ "source", "source", -7, COL_S },
+	struct out *o = &d->out;
+	struct f2fs_fs *fs = d->fs;
+	static const struct out_col cols[] = {
+		{ "nid", "nid", 10, OUT_COL_U },
+		{ "ino", "ino", 10, OUT_COL_U },
+		{ "blkaddr", "blkaddr", 10, OUT_COL_U },
+		{ "version", "ver", 3, OUT_COL_U },
+		{ "source", "source", -7, OUT_COL_S },
 	};
 	const struct f2fs_super_block *sb = f2fs_fs_sb(fs);
 	uint64_t nat = le32_get(sb->nat_blkaddr);
 	struct f2fs_error err;
-	struct table t;
+	struct out_table t;
 	int ret;
 
 	ret = clamp_range(&r, f2fs_fs_max_nid(fs), "nid");
 	if (ret)
 		return ret;
-	tab_begin(&t, "nat", "NAT entries in use (journal entries override the NAT blocks):",
-		  cols, 5);
+	out_tab_begin(o, &t, "nat", "NAT entries in use (journal entries override the NAT blocks):",
+		      cols, 5);
 	for (uint64_t nid = r.start; nid <= r.end; nid++) {
 		struct f2fs_nat_info ne;
 		int from_j;
 		const char *src;
 
 		if (f2fs_nat_lookup(fs, (uint32_t)nid, &ne, &from_j, &err)) {
-			tab_end(&t);
-			out_end();
-			fflush(stdout);
+			out_tab_end(o, &t);
+			out_end(o);
 			return error_line("%s", err.msg);
 		}
 		if (ne.blkaddr == 0 && ne.ino == 0)
@@ -89,10 +90,10 @@ int view_nat(struct f2fs_fs *fs, struct range r)
 			src = "journal";
 		else
 			src = ((ne.nat_blkaddr - nat) / F2FS_BLOCKS_PER_SEG) % 2 ? "copy2" : "copy1";
-		tab_row(&t, (struct cell[]){ CU(nid), CU(ne.ino), CU(ne.blkaddr), CU(ne.version),
-					    CS(src) });
+		out_tab_row(o, &t, (struct out_cell[]){ OUT_U(nid), OUT_U(ne.ino), OUT_U(ne.blkaddr),
+			OUT_U(ne.version), OUT_S(src) });
 	}
-	tab_end(&t);
+	out_tab_end(o, &t);
 	return EXIT_OK;
 }
 
@@ -115,20 +116,22 @@ static void seg_flags_str(uint8_t f, char *buf, size_t len)
 		snprintf(buf, len, "-");
 }
 
-int view_sit(struct f2fs_fs *fs, struct range r)
+int view_sit(struct dump *d, struct range r)
 {
-	static const struct col cols[] = {
-		{ "segno", "segno", 7, COL_U },
-		{ "type", "type", -9, COL_S },
-		{ "valid", "valid", 5, COL_U },
-		{ "state", "state", -7, COL_S },
-		{ "mtime", "mtime", 10, COL_U },
-		{ "source", "source", -7, COL_S },
-		{ "flags", "flags", -10, COL_S },
-		{ "map", "valid map (hex, block 0 = MSB of byte 0)", -1, COL_S },
+	struct out *o = &d->out;
+	struct f2fs_fs *fs = d->fs;
+	static const struct out_col cols[] = {
+		{ "segno", "segno", 7, OUT_COL_U },
+		{ "type", "type", -9, OUT_COL_S },
+		{ "valid", "valid", 5, OUT_COL_U },
+		{ "state", "state", -7, OUT_COL_S },
+		{ "mtime", "mtime", 10, OUT_COL_U },
+		{ "source", "source", -7, OUT_COL_S },
+		{ "flags", "flags", -10, OUT_COL_S },
+		{ "map", "valid map (hex, block 0 = MSB of byte 0)", -1, OUT_COL_S },
 	};
 	struct f2fs_sit *sit;
-	struct table t;
+	struct out_table t;
 	char map[2 * F2FS_SIT_VBLOCK_MAP_SIZE + 1], flags[64];
 	int ret = load_sit(fs, F2FS_SIT_WANT_MAPS, &sit);
 
@@ -139,7 +142,7 @@ int view_sit(struct f2fs_fs *fs, struct range r)
 		f2fs_sit_free(sit);
 		return ret;
 	}
-	tab_begin(&t, "sit", "SIT entries (live copy, SIT journal applied):", cols, 8);
+	out_tab_begin(o, &t, "sit", "SIT entries (live copy, SIT journal applied):", cols, 8);
 	for (uint64_t s = r.start; s <= r.end; s++) {
 		const struct f2fs_seg *e = &sit->seg[s];
 		const uint8_t *m = sit->maps + s * F2FS_SIT_VBLOCK_MAP_SIZE;
@@ -150,36 +153,37 @@ int view_sit(struct f2fs_fs *fs, struct range r)
 		}
 		map[2 * F2FS_SIT_VBLOCK_MAP_SIZE] = '\0';
 		seg_flags_str(e->flags, flags, sizeof(flags));
-		tab_row(&t, (struct cell[]){ CU(s), CS(type_key(e->type)), CU(e->valid),
-					    CS(state_names[f2fs_sit_seg_state(sit, (uint32_t)s)]),
-					    CU(e->mtime), CS(sit_src_name(e->src)), CS(flags),
-					    CS(map) });
+		out_tab_row(o, &t, (struct out_cell[]){ OUT_U(s), OUT_S(type_key(e->type)),
+			OUT_U(e->valid), OUT_S(state_names[f2fs_sit_seg_state(sit, (uint32_t)s)]),
+			OUT_U(e->mtime), OUT_S(sit_src_name(e->src)), OUT_S(flags), OUT_S(map) });
 	}
-	tab_end(&t);
+	out_tab_end(o, &t);
 	f2fs_sit_free(sit);
 	return EXIT_OK;
 }
 
 /* ---- -a: SSA entries ---------------------------------------------------- */
 
-int view_ssa(struct f2fs_fs *fs, struct range r)
+int view_ssa(struct dump *d, struct range r)
 {
-	static const struct col cols[] = {
-		{ "segno", "segno", 7, COL_U },
-		{ "offset", "off", 3, COL_U },
-		{ "blkaddr", "blkaddr", 10, COL_U },
-		{ "kind", "kind", -4, COL_S },
-		{ "nid", "nid", 10, COL_U },
-		{ "version", "ver", 3, COL_U },
-		{ "ofs_in_node", "ofs_in_node", 11, COL_U },
-		{ "valid", "valid", 5, COL_I },
-		{ "source", "source", -12, COL_S },
+	struct out *o = &d->out;
+	struct f2fs_fs *fs = d->fs;
+	static const struct out_col cols[] = {
+		{ "segno", "segno", 7, OUT_COL_U },
+		{ "offset", "off", 3, OUT_COL_U },
+		{ "blkaddr", "blkaddr", 10, OUT_COL_U },
+		{ "kind", "kind", -4, OUT_COL_S },
+		{ "nid", "nid", 10, OUT_COL_U },
+		{ "version", "ver", 3, OUT_COL_U },
+		{ "ofs_in_node", "ofs_in_node", 11, OUT_COL_U },
+		{ "valid", "valid", 5, OUT_COL_I },
+		{ "source", "source", -12, OUT_COL_S },
 	};
 	const struct f2fs_super_block *sb = f2fs_fs_sb(fs);
 	struct f2fs_summary_block *sum = malloc(sizeof(*sum));
 	struct f2fs_sit *sit;
 	struct f2fs_error err;
-	struct table t;
+	struct out_table t;
 	int ret;
 
 	if (!sum)
@@ -192,15 +196,14 @@ int view_ssa(struct f2fs_fs *fs, struct range r)
 	ret = clamp_range(&r, sit->nsegs, "segment");
 	if (ret)
 		goto out;
-	tab_begin(&t, "ssa", "SSA entries (empty entries of free blocks omitted):", cols, 9);
+	out_tab_begin(o, &t, "ssa", "SSA entries (empty entries of free blocks omitted):", cols, 9);
 	for (uint64_t s = r.start; s <= r.end; s++) {
 		enum f2fs_sum_src src;
 		int is_node;
 
 		if (f2fs_ssa_get(fs, (uint32_t)s, sum, &src, &err)) {
-			tab_end(&t);
-			out_end();
-			fflush(stdout);
+			out_tab_end(o, &t);
+			out_end(o);
 			ret = error_line("%s", err.msg);
 			goto out;
 		}
@@ -215,14 +218,15 @@ int view_ssa(struct f2fs_fs *fs, struct range r)
 			if (!valid && le32_get(e->nid) == 0 && e->version == 0 &&
 			    le16_get(e->ofs_in_node) == 0)
 				continue;
-			tab_row(&t, (struct cell[]){
-				CU(s), CU(k),
-				CU(le32_get(sb->main_blkaddr) + s * F2FS_BLOCKS_PER_SEG + k),
-				CS(is_node ? "node" : "data"), CU(le32_get(e->nid)), CU(e->version),
-				CU(le16_get(e->ofs_in_node)), CI(valid), CS(f2fs_sum_src_name(src)) });
+			out_tab_row(o, &t, (struct out_cell[]){
+				OUT_U(s), OUT_U(k),
+				OUT_U(le32_get(sb->main_blkaddr) + s * F2FS_BLOCKS_PER_SEG + k),
+				OUT_S(is_node ? "node" : "data"), OUT_U(le32_get(e->nid)),
+				OUT_U(e->version), OUT_U(le16_get(e->ofs_in_node)), OUT_I(valid),
+				OUT_S(f2fs_sum_src_name(src)) });
 		}
 	}
-	tab_end(&t);
+	out_tab_end(o, &t);
 out:
 	f2fs_sit_free(sit);
 	free(sum);
@@ -235,10 +239,12 @@ static const char *const node_kind_names[] = {
 	"inode", "direct node", "indirect node", "double indirect node", "xattr node",
 };
 
-int view_owner(struct f2fs_fs *fs, uint64_t blkaddr)
+int view_owner(struct dump *d, uint64_t blkaddr)
 {
+	struct out *o = &d->out;
+	struct f2fs_fs *fs = d->fs;
 	struct f2fs_sit *sit = NULL;
-	struct f2fs_owner o;
+	struct f2fs_owner own;
 	struct f2fs_error err;
 	int ret;
 
@@ -247,59 +253,59 @@ int view_owner(struct f2fs_fs *fs, uint64_t blkaddr)
 		if (ret)
 			return ret;
 	}
-	ret = f2fs_block_owner(fs, sit, blkaddr, &o, &err);
+	ret = f2fs_block_owner(fs, sit, blkaddr, &own, &err);
 	f2fs_sit_free(sit);
 	if (ret)
 		return error_line("%s", err.msg);
-	out_obj_begin("block", NULL);
-	out_text("Block %" PRIu64 "\n", blkaddr);
-	kv_u("blkaddr", "block address:", blkaddr);
-	kv_s("area", "area:", f2fs_area_name(o.area));
-	if (o.area != F2FS_AREA_MAIN) {
-		kv_s("status", "owner:", "none (file system metadata)");
-		out_obj_end();
+	out_obj_begin(o, "block", NULL);
+	out_text(o, "Block %" PRIu64 "\n", blkaddr);
+	out_u(o, "blkaddr", "block address:", blkaddr);
+	out_s(o, "area", "area:", f2fs_area_name(own.area));
+	if (own.area != F2FS_AREA_MAIN) {
+		out_s(o, "status", "owner:", "none (file system metadata)");
+		out_obj_end(o);
 		return EXIT_OK;
 	}
-	kv_u("segno", "segment:", o.segno);
-	kv_u("offset", "offset in segment:", o.offset);
-	kv_u("secno", "section:", o.secno);
-	kv_s("seg_type", "segment type (SIT):", type_key(o.seg_type));
-	kv_i("valid", "valid in SIT:", o.valid);
-	kv_s("kind", "summary kind:", o.is_node ? "node" : "data");
-	kv_s("summary_source", "summary from:", f2fs_sum_src_name(o.sum_src));
-	kv_u("nid", o.is_node ? "nid:" : "owner nid:", o.nid);
-	kv_u("version", "summary version:", o.version);
-	if (!o.is_node)
-		kv_u("ofs_in_node", "ofs_in_node:", o.ofs_in_node);
-	if (o.ino) {
+	out_u(o, "segno", "segment:", own.segno);
+	out_u(o, "offset", "offset in segment:", own.offset);
+	out_u(o, "secno", "section:", own.secno);
+	out_s(o, "seg_type", "segment type (SIT):", type_key(own.seg_type));
+	out_i(o, "valid", "valid in SIT:", own.valid);
+	out_s(o, "kind", "summary kind:", own.is_node ? "node" : "data");
+	out_s(o, "summary_source", "summary from:", f2fs_sum_src_name(own.sum_src));
+	out_u(o, "nid", own.is_node ? "nid:" : "owner nid:", own.nid);
+	out_u(o, "version", "summary version:", own.version);
+	if (!own.is_node)
+		out_u(o, "ofs_in_node", "ofs_in_node:", own.ofs_in_node);
+	if (own.ino) {
 		struct f2fs_node *n = malloc(sizeof(*n));
 
-		kv_u("ino", "inode:", o.ino);
-		if (n && !f2fs_read_inode(fs, o.ino, n, &err)) {
+		out_u(o, "ino", "inode:", own.ino);
+		if (n && !f2fs_read_inode(fs, own.ino, n, &err)) {
 			uint32_t len = le32_get(n->i.i_namelen);
 
-			kv_bytes("name", "inode name:", n->i.i_name,
-				 len < F2FS_NAME_LEN ? len : F2FS_NAME_LEN);
+			out_bytes(o, "name", "inode name:", n->i.i_name,
+				  len < F2FS_NAME_LEN ? len : F2FS_NAME_LEN);
 		}
 		free(n);
-		kv_u("node_offset", "node offset in tree:", o.node_ofs);
-		kv_s("node_kind", "node kind:", o.node_kind >= 0 && o.node_kind <= 4 ?
-			node_kind_names[o.node_kind] : "unknown");
+		out_u(o, "node_offset", "node offset in tree:", own.node_ofs);
+		out_s(o, "node_kind", "node kind:", own.node_kind >= 0 && own.node_kind <= 4 ?
+			node_kind_names[own.node_kind] : "unknown");
 	}
-	if (!o.is_node && o.fofs != UINT64_MAX) {
-		kv_u("file_block", "file block:", o.fofs);
-		kv_u("file_offset", "file byte offset:", o.fofs * F2FS_BLKSIZE);
+	if (!own.is_node && own.fofs != UINT64_MAX) {
+		out_u(o, "file_block", "file block:", own.fofs);
+		out_u(o, "file_offset", "file byte offset:", own.fofs * F2FS_BLKSIZE);
 	}
-	kv_s("status", "status:", f2fs_owner_status_name(o.status));
-	if (o.note[0])
-		kv_s("note", "note:", o.note);
-	out_obj_end();
+	out_s(o, "status", "status:", f2fs_owner_status_name(own.status));
+	if (own.note[0])
+		out_s(o, "note", "note:", own.note);
+	out_obj_end(o);
 	return EXIT_OK;
 }
 
 /* ---- -M: nat_bits and the block map ------------------------------------ */
 
-static int nat_bits_check(struct f2fs_fs *fs)
+static int nat_bits_check(struct out *o, struct f2fs_fs *fs)
 {
 	const struct f2fs_checkpoint *cp = f2fs_fs_cp(fs);
 	const struct f2fs_super_block *sb = f2fs_fs_sb(fs);
@@ -313,29 +319,30 @@ static int nat_bits_check(struct f2fs_fs *fs)
 	struct f2fs_error err;
 	int ret = EXIT_OK;
 
-	out_obj_begin("nat_bits", "nat_bits:");
+	out_obj_begin(o, "nat_bits", "nat_bits:");
 	if (!(le32_get(cp->ckpt_flags) & F2FS_CP_NAT_BITS)) {
-		kv_s("present", "present:", "no");
-		out_obj_end();
+		out_s(o, "present", "present:", "no");
+		out_obj_end(o);
 		return EXIT_OK;
 	}
-	kv_s("present", "present:", "yes");
+	out_s(o, "present", "present:", "yes");
 	area = malloc((size_t)n * F2FS_BLKSIZE);
 	blk = malloc(F2FS_BLKSIZE);
 	if (!area || !blk || n == 0 || n >= F2FS_BLOCKS_PER_SEG) {
-		kv_s("state", "state:", "unusable size");
+		out_s(o, "state", "state:", "unusable size");
 		goto done;
 	}
 	if (f2fs_dev_read(f2fs_fs_dev(fs), (uint64_t)f2fs_fs_cp_start(fs) + F2FS_BLOCKS_PER_SEG - n,
 			  area, n, &err)) {
-		out_obj_end();
+		out_obj_end(o);
 		ret = error_line("%s", err.msg);
 		goto out;
 	}
-	kv_u("blocks", "blocks:", n);
-	kv_u("first_block", "at block:", f2fs_fs_cp_start(fs) + F2FS_BLOCKS_PER_SEG - n);
-	kv_x("header", "header:", le64_load(area));
-	kv_s("header_state", "header matches checkpoint:", le64_load(area) == want ? "yes" : "no (stale)");
+	out_u(o, "blocks", "blocks:", n);
+	out_u(o, "first_block", "at block:", f2fs_fs_cp_start(fs) + F2FS_BLOCKS_PER_SEG - n);
+	out_x(o, "header", "header:", le64_load(area));
+	out_s(o, "header_state", "header matches checkpoint:",
+	      le64_load(area) == want ? "yes" : "no (stale)");
 	/* compare every bit with the NAT content */
 	for (uint32_t b = 0; b < nblocks; b++) {
 		uint64_t addr = f2fs_nat_copy_addr(le32_get(sb->nat_blkaddr), b,
@@ -344,7 +351,7 @@ static int nat_bits_check(struct f2fs_fs *fs)
 		uint32_t used;
 
 		if (f2fs_dev_read(f2fs_fs_dev(fs), addr, blk, 1, &err)) {
-			out_obj_end();
+			out_obj_end(o);
 			ret = error_line("%s", err.msg);
 			goto out;
 		}
@@ -356,40 +363,42 @@ static int nat_bits_check(struct f2fs_fs *fs)
 		wrong += (uint32_t)(f != (used == F2FS_NAT_ENTRY_PER_BLOCK)) |
 			 (uint32_t)(e != (used == 0));
 	}
-	kv_u("nat_blocks", "NAT blocks:", nblocks);
-	kv_u("full_bits", "full (nat_bits):", full_bits);
-	kv_u("full_nat", "full in the NAT blocks:", full_real);
-	kv_u("empty_bits", "empty (nat_bits):", empty_bits);
-	kv_u("empty_nat", "empty in the NAT blocks:", empty_real);
-	kv_u("disagree", "blocks whose bits disagree:", wrong);
-	out_text("  (NAT journal entries are not in the NAT blocks; the kernel writes nat_bits\n"
+	out_u(o, "nat_blocks", "NAT blocks:", nblocks);
+	out_u(o, "full_bits", "full (nat_bits):", full_bits);
+	out_u(o, "full_nat", "full in the NAT blocks:", full_real);
+	out_u(o, "empty_bits", "empty (nat_bits):", empty_bits);
+	out_u(o, "empty_nat", "empty in the NAT blocks:", empty_real);
+	out_u(o, "disagree", "blocks whose bits disagree:", wrong);
+	out_text(o, "  (NAT journal entries are not in the NAT blocks; the kernel writes nat_bits\n"
 		 "   after flushing the journal, so disagreement can be journal-only changes)\n");
 done:
-	out_obj_end();
+	out_obj_end(o);
 out:
 	free(area);
 	free(blk);
 	return ret;
 }
 
-int view_map(struct f2fs_fs *fs)
+int view_map(struct dump *d)
 {
-	static const struct col cols[] = {
-		{ "first_segno", "segno", 7, COL_U },
-		{ "map", "map (. free, 0-9 tenths valid, # full, C current)", -1, COL_S },
+	struct out *o = &d->out;
+	struct f2fs_fs *fs = d->fs;
+	static const struct out_col cols[] = {
+		{ "first_segno", "segno", 7, OUT_COL_U },
+		{ "map", "map (. free, 0-9 tenths valid, # full, C current)", -1, OUT_COL_S },
 	};
 	struct f2fs_sit *sit;
-	struct table t;
+	struct out_table t;
 	char line[65];
-	int ret = nat_bits_check(fs);
+	int ret = nat_bits_check(o, fs);
 
 	if (ret)
 		return ret;
 	ret = load_sit(fs, 0, &sit);
 	if (ret)
 		return ret;
-	out_text("\n");
-	tab_begin(&t, "block_map", "Block map, one character per segment:", cols, 2);
+	out_text(o, "\n");
+	out_tab_begin(o, &t, "block_map", "Block map, one character per segment:", cols, 2);
 	for (uint32_t s = 0; s < sit->nsegs; s += 64) {
 		uint32_t k;
 
@@ -406,47 +415,49 @@ int view_map(struct f2fs_fs *fs)
 			}
 		}
 		line[k] = '\0';
-		tab_row(&t, (struct cell[]){ CU(s), CS(line) });
+		out_tab_row(o, &t, (struct out_cell[]){ OUT_U(s), OUT_S(line) });
 	}
-	tab_end(&t);
+	out_tab_end(o, &t);
 	f2fs_sit_free(sit);
 	return EXIT_OK;
 }
 
 /* ---- --segments --------------------------------------------------------- */
 
-int view_segments(struct f2fs_fs *fs, uint32_t bucket)
+int view_segments(struct dump *d, uint32_t bucket)
 {
-	static const struct col tcols[] = {
-		{ "type", "type", -9, COL_S },
-		{ "free_segs", "free", 8, COL_U },
-		{ "partial_segs", "partial", 8, COL_U },
-		{ "full_segs", "full", 8, COL_U },
-		{ "current_segs", "current", 7, COL_U },
-		{ "free_secs", "free sec", 8, COL_U },
-		{ "partial_secs", "part sec", 8, COL_U },
-		{ "full_secs", "full sec", 8, COL_U },
-		{ "current_secs", "cur sec", 7, COL_U },
-		{ "valid_blocks", "valid blocks", 12, COL_U },
+	struct out *o = &d->out;
+	struct f2fs_fs *fs = d->fs;
+	static const struct out_col tcols[] = {
+		{ "type", "type", -9, OUT_COL_S },
+		{ "free_segs", "free", 8, OUT_COL_U },
+		{ "partial_segs", "partial", 8, OUT_COL_U },
+		{ "full_segs", "full", 8, OUT_COL_U },
+		{ "current_segs", "current", 7, OUT_COL_U },
+		{ "free_secs", "free sec", 8, OUT_COL_U },
+		{ "partial_secs", "part sec", 8, OUT_COL_U },
+		{ "full_secs", "full sec", 8, OUT_COL_U },
+		{ "current_secs", "cur sec", 7, OUT_COL_U },
+		{ "valid_blocks", "valid blocks", 12, OUT_COL_U },
 	};
-	static const struct col hcols[] = {
-		{ "from", "from", 5, COL_U },
-		{ "to", "to", 5, COL_U },
-		{ "segments", "segments", 9, COL_U },
-		{ "percent", "%", 6, COL_F2 },
+	static const struct out_col hcols[] = {
+		{ "from", "from", 5, OUT_COL_U },
+		{ "to", "to", 5, OUT_COL_U },
+		{ "segments", "segments", 9, OUT_COL_U },
+		{ "percent", "%", 6, OUT_COL_F2 },
 	};
-	static const struct col ccols[] = {
-		{ "log", "log", -9, COL_S },
-		{ "segno", "segno", 10, COL_U },
-		{ "next_blkoff", "next blk", 8, COL_U },
-		{ "valid", "valid", 5, COL_U },
-		{ "sit_type", "SIT type", -9, COL_S },
+	static const struct out_col ccols[] = {
+		{ "log", "log", -9, OUT_COL_S },
+		{ "segno", "segno", 10, OUT_COL_U },
+		{ "next_blkoff", "next blk", 8, OUT_COL_U },
+		{ "valid", "valid", 5, OUT_COL_U },
+		{ "sit_type", "SIT type", -9, OUT_COL_S },
 	};
 	const struct f2fs_checkpoint *cp = f2fs_fs_cp(fs);
 	uint32_t hist[F2FS_BLOCKS_PER_SEG];
 	struct f2fs_sit_stats st;
 	struct f2fs_sit *sit;
-	struct table t;
+	struct out_table t;
 	uint32_t ovp, rsvd;
 	int ret = load_sit(fs, 0, &sit);
 
@@ -455,40 +466,47 @@ int view_segments(struct f2fs_fs *fs, uint32_t bucket)
 	f2fs_sit_stats(sit, bucket, hist, &st);
 	ovp = le32_get(cp->overprov_segment_count);
 	rsvd = le32_get(cp->rsvd_segment_count);
-	out_obj_begin("segments", "Segments:");
-	kv_u("main_segments", "main segments:", sit->nsegs);
-	kv_u("segs_per_sec", "segments per section:", sit->segs_per_sec);
-	kv_u("sections", "sections:", sit->nsecs);
-	kv_u("free_segments", "free segments (SIT):", st.free_segs);
-	kv_u("free_segments_cp", "free segments (checkpoint):", le32_get(cp->free_segment_count));
-	kv_u("free_sections", "free sections:", st.free_secs);
-	kv_u("valid_blocks", "valid blocks (SIT):", st.total_valid);
-	kv_u("valid_blocks_cp", "valid blocks (checkpoint):", le64_get(cp->valid_block_count));
-	kv_u("user_blocks", "user blocks (checkpoint):", le64_get(cp->user_block_count));
-	kv_u("overprov_segments", "overprovision segments:", ovp);
-	kv_u("reserved_segments", "reserved segments:", rsvd);
-	kv_u("free_beyond_overprov", "free segments beyond ovp:", st.free_segs > ovp ? st.free_segs - ovp : 0);
-	kv_u("overprov_in_use", "overprovision segs in use:", st.free_segs < ovp ? ovp - st.free_segs : 0);
-	kv_u("reserved_in_use", "reserved segs in use:", st.free_segs < rsvd ? rsvd - st.free_segs : 0);
-	kv_u("min_mtime", "SIT mtime min:", st.min_mtime);
-	kv_u("max_mtime", "SIT mtime max:", st.max_mtime);
-	kv_u("elapsed_time", "checkpoint elapsed time:", le64_get(cp->elapsed_time));
-	kv_u("journal_entries", "SIT journal entries applied:", sit->n_journal);
-	kv_u("bad_counts", "entries count != map:", sit->n_bad_count);
-	kv_u("bad_types", "entries with a bad type:", sit->n_bad_type);
-	out_obj_end();
-	out_text("\n");
-	tab_begin(&t, "by_type", "By log type (a free segment counts under the type it last had;\n"
-		  "a section under the type of its first segment):", tcols, 10);
+	out_obj_begin(o, "segments", "Segments:");
+	out_u(o, "main_segments", "main segments:", sit->nsegs);
+	out_u(o, "segs_per_sec", "segments per section:", sit->segs_per_sec);
+	out_u(o, "sections", "sections:", sit->nsecs);
+	out_u(o, "free_segments", "free segments (SIT):", st.free_segs);
+	out_u(o, "free_segments_cp", "free segments (checkpoint):",
+	      le32_get(cp->free_segment_count));
+	out_u(o, "free_sections", "free sections:", st.free_secs);
+	out_u(o, "valid_blocks", "valid blocks (SIT):", st.total_valid);
+	out_u(o, "valid_blocks_cp", "valid blocks (checkpoint):", le64_get(cp->valid_block_count));
+	out_u(o, "user_blocks", "user blocks (checkpoint):", le64_get(cp->user_block_count));
+	out_u(o, "overprov_segments", "overprovision segments:", ovp);
+	out_u(o, "reserved_segments", "reserved segments:", rsvd);
+	out_u(o, "free_beyond_overprov", "free segments beyond ovp:",
+	      st.free_segs > ovp ? st.free_segs - ovp : 0);
+	out_u(o, "overprov_in_use", "overprovision segs in use:",
+	      st.free_segs < ovp ? ovp - st.free_segs : 0);
+	out_u(o, "reserved_in_use", "reserved segs in use:",
+	      st.free_segs < rsvd ? rsvd - st.free_segs : 0);
+	out_u(o, "min_mtime", "SIT mtime min:", st.min_mtime);
+	out_u(o, "max_mtime", "SIT mtime max:", st.max_mtime);
+	out_u(o, "elapsed_time", "checkpoint elapsed time:", le64_get(cp->elapsed_time));
+	out_u(o, "journal_entries", "SIT journal entries applied:", sit->n_journal);
+	out_u(o, "bad_counts", "entries count != map:", sit->n_bad_count);
+	out_u(o, "bad_types", "entries with a bad type:", sit->n_bad_type);
+	out_obj_end(o);
+	out_text(o, "\n");
+	out_tab_begin(o, &t, "by_type", "By log type (a free segment counts under the type it last had;\n"
+		      "a section under the type of its first segment):", tcols, 10);
 	for (unsigned row = 0; row < F2FS_SIT_NTYPES; row++) {
 		const uint32_t *sg = st.segs[row], *sc = st.secs[row];
 
 		if (row == F2FS_NR_CURSEG_TYPE && !sg[0] && !sg[1] && !sg[2] && !sg[3])
 			continue;
-		tab_row(&t, (struct cell[]){ CS(row < F2FS_NR_CURSEG_TYPE ? log_keys[row] : "invalid"),
-			CU(sg[F2FS_STATE_FREE]), CU(sg[F2FS_STATE_PARTIAL]), CU(sg[F2FS_STATE_FULL]),
-			CU(sg[F2FS_STATE_CURRENT]), CU(sc[F2FS_STATE_FREE]), CU(sc[F2FS_STATE_PARTIAL]),
-			CU(sc[F2FS_STATE_FULL]), CU(sc[F2FS_STATE_CURRENT]), CU(st.valid_blocks[row]) });
+		out_tab_row(o, &t, (struct out_cell[]){
+			OUT_S(row < F2FS_NR_CURSEG_TYPE ? log_keys[row] : "invalid"),
+			OUT_U(sg[F2FS_STATE_FREE]), OUT_U(sg[F2FS_STATE_PARTIAL]),
+			OUT_U(sg[F2FS_STATE_FULL]), OUT_U(sg[F2FS_STATE_CURRENT]),
+			OUT_U(sc[F2FS_STATE_FREE]), OUT_U(sc[F2FS_STATE_PARTIAL]),
+			OUT_U(sc[F2FS_STATE_FULL]), OUT_U(sc[F2FS_STATE_CURRENT]),
+			OUT_U(st.valid_blocks[row]) });
 	}
 	{
 		uint32_t tot[2][F2FS_STATE_MAX] = { { 0 } };
@@ -498,33 +516,35 @@ int view_segments(struct f2fs_fs *fs, uint32_t bucket)
 				tot[0][k] += st.segs[row][k];
 				tot[1][k] += st.secs[row][k];
 			}
-		tab_row(&t, (struct cell[]){ CS("total"), CU(tot[0][0]), CU(tot[0][1]), CU(tot[0][2]),
-			CU(tot[0][3]), CU(tot[1][0]), CU(tot[1][1]), CU(tot[1][2]), CU(tot[1][3]),
-			CU(st.total_valid) });
+		out_tab_row(o, &t, (struct out_cell[]){ OUT_S("total"),
+			OUT_U(tot[0][0]), OUT_U(tot[0][1]), OUT_U(tot[0][2]), OUT_U(tot[0][3]),
+			OUT_U(tot[1][0]), OUT_U(tot[1][1]), OUT_U(tot[1][2]), OUT_U(tot[1][3]),
+			OUT_U(st.total_valid) });
 	}
-	tab_end(&t);
-	out_text("\n");
-	tab_begin(&t, "histogram", "Valid blocks per segment:", hcols, 4);
-	tab_row(&t, (struct cell[]){ CU(0), CU(0), CU(st.hist_zero),
-		CF(sit->nsegs ? 100.0 * st.hist_zero / sit->nsegs : 0) });
+	out_tab_end(o, &t);
+	out_text(o, "\n");
+	out_tab_begin(o, &t, "histogram", "Valid blocks per segment:", hcols, 4);
+	out_tab_row(o, &t, (struct out_cell[]){ OUT_U(0), OUT_U(0), OUT_U(st.hist_zero),
+		OUT_F(sit->nsegs ? 100.0 * st.hist_zero / sit->nsegs : 0) });
 	for (uint32_t b = 0; b < st.nbuckets; b++) {
 		uint32_t to = (b + 1) * st.bucket;
 
-		tab_row(&t, (struct cell[]){ CU(b * st.bucket + 1),
-			CU(to > F2FS_BLOCKS_PER_SEG ? F2FS_BLOCKS_PER_SEG : to), CU(hist[b]),
-			CF(sit->nsegs ? 100.0 * hist[b] / sit->nsegs : 0) });
+		out_tab_row(o, &t, (struct out_cell[]){ OUT_U(b * st.bucket + 1),
+			OUT_U(to > F2FS_BLOCKS_PER_SEG ? F2FS_BLOCKS_PER_SEG : to), OUT_U(hist[b]),
+			OUT_F(sit->nsegs ? 100.0 * hist[b] / sit->nsegs : 0) });
 	}
-	tab_end(&t);
-	out_text("\n");
-	tab_begin(&t, "current", "Current segments:", ccols, 5);
+	out_tab_end(o, &t);
+	out_text(o, "\n");
+	out_tab_begin(o, &t, "current", "Current segments:", ccols, 5);
 	for (int k = 0; k < F2FS_NR_CURSEG_TYPE; k++) {
 		uint32_t s = sit->cur_segno[k];
 		int ok = s < sit->nsegs;
 
-		tab_row(&t, (struct cell[]){ CS(log_keys[k]), CU(s), CU(sit->cur_blkoff[k]),
-			CU(ok ? sit->seg[s].valid : 0), CS(ok ? type_key(sit->seg[s].type) : "-") });
+		out_tab_row(o, &t, (struct out_cell[]){ OUT_S(log_keys[k]), OUT_U(s),
+			OUT_U(sit->cur_blkoff[k]), OUT_U(ok ? sit->seg[s].valid : 0),
+			OUT_S(ok ? type_key(sit->seg[s].type) : "-") });
 	}
-	tab_end(&t);
+	out_tab_end(o, &t);
 	f2fs_sit_free(sit);
 	return EXIT_OK;
 }
@@ -546,73 +566,75 @@ static int load_gc(struct f2fs_fs *fs, struct f2fs_gc **gc)
 	return 0;
 }
 
-static void gc_opts(const struct gc_cli *g, struct f2fs_gc_opts *o)
+static void gc_opts(const struct gc_cli *g, struct f2fs_gc_opts *opts)
 {
 	enum f2fs_gc_policy p = g->policy_set ? g->policy : g->fg ? F2FS_GC_GREEDY : F2FS_GC_CB;
 
-	f2fs_gc_opts_default(o, p, g->fg);
+	f2fs_gc_opts_default(opts, p, g->fg);
 	if (g->max_search_set)
-		o->max_search = g->max_search;
+		opts->max_search = g->max_search;
 }
 
-int view_gc(struct f2fs_fs *fs, const struct gc_cli *g)
+int view_gc(struct dump *d, const struct gc_cli *g)
 {
-	static const struct col cols[] = {
-		{ "rank", "rank", 4, COL_U },
-		{ "secno", "section", 8, COL_U },
-		{ "segno", "segment", 8, COL_U },
-		{ "kind", "kind", -4, COL_S },
-		{ "valid", "valid", 6, COL_U },
-		{ "mtime", "mtime", 10, COL_U },
-		{ "age", "age", 20, COL_U },
-		{ "u", "u", 20, COL_U },
-		{ "cost", "cost", 10, COL_U },
+	struct out *o = &d->out;
+	struct f2fs_fs *fs = d->fs;
+	static const struct out_col cols[] = {
+		{ "rank", "rank", 4, OUT_COL_U },
+		{ "secno", "section", 8, OUT_COL_U },
+		{ "segno", "segment", 8, OUT_COL_U },
+		{ "kind", "kind", -4, OUT_COL_S },
+		{ "valid", "valid", 6, OUT_COL_U },
+		{ "mtime", "mtime", 10, OUT_COL_U },
+		{ "age", "age", 20, OUT_COL_U },
+		{ "u", "u", 20, OUT_COL_U },
+		{ "cost", "cost", 10, OUT_COL_U },
 	};
-	struct f2fs_gc_opts o;
+	struct f2fs_gc_opts opts;
 	struct f2fs_gc *gc;
 	struct f2fs_gc_cand *cand;
 	struct f2fs_gc_scan_info info;
-	struct table t;
+	struct out_table t;
 	size_t n;
 	long v;
 	int ret = load_gc(fs, &gc);
 
 	if (ret)
 		return ret;
-	gc_opts(g, &o);
+	gc_opts(g, &opts);
 	cand = malloc((gc->nsecs ? gc->nsecs : 1) * sizeof(*cand));
 	if (!cand) {
 		f2fs_gc_free(gc);
 		return error_line("out of memory");
 	}
-	out_obj_begin("gc", "GC victim selection:");
-	kv_s("policy", "policy:", f2fs_gc_policy_name(o.policy));
-	kv_s("mode", "mode:", o.fg ? "foreground" : "background");
-	kv_u("max_victim_search", "max_victim_search:", o.max_search);
-	kv_u("dirty_sections", "dirty sections:", gc->nr_dirty);
-	kv_u("free_sections", "free sections:", gc->nr_free);
-	f2fs_gc_select(gc, &o, 0, cand, &n, &v, NULL, &info);
-	kv_u("window_start", "window start (segno):", info.start_segno);
-	kv_u("window", "window (dirty sections):", info.max_search);
-	kv_u("searched", "dirty sections visited:", info.searched);
-	kv_u("skipped_current", "skipped (current):", info.skipped_current);
-	if (o.policy == F2FS_GC_AT) {
-		kv_u("young", "too young (ATGC):", info.young);
-		kv_u("retried", "retried with threshold 0:", (uint64_t)info.retried);
-		kv_u("evaluated", "candidates evaluated:", n);
+	out_obj_begin(o, "gc", "GC victim selection:");
+	out_s(o, "policy", "policy:", f2fs_gc_policy_name(opts.policy));
+	out_s(o, "mode", "mode:", opts.fg ? "foreground" : "background");
+	out_u(o, "max_victim_search", "max_victim_search:", opts.max_search);
+	out_u(o, "dirty_sections", "dirty sections:", gc->nr_dirty);
+	out_u(o, "free_sections", "free sections:", gc->nr_free);
+	f2fs_gc_select(gc, &opts, 0, cand, &n, &v, NULL, &info);
+	out_u(o, "window_start", "window start (segno):", info.start_segno);
+	out_u(o, "window", "window (dirty sections):", info.max_search);
+	out_u(o, "searched", "dirty sections visited:", info.searched);
+	out_u(o, "skipped_current", "skipped (current):", info.skipped_current);
+	if (opts.policy == F2FS_GC_AT) {
+		out_u(o, "young", "too young (ATGC):", info.young);
+		out_u(o, "retried", "retried with threshold 0:", (uint64_t)info.retried);
+		out_u(o, "evaluated", "candidates evaluated:", n);
 	} else {
-		kv_u("min_mtime", "mtime min (running):", gc->min_mtime);
-		kv_u("max_mtime", "mtime max (running):", gc->max_mtime);
+		out_u(o, "min_mtime", "mtime min (running):", gc->min_mtime);
+		out_u(o, "max_mtime", "mtime max (running):", gc->max_mtime);
 	}
 	if (v >= 0) {
-		kv_u("victim_secno", "victim section:", cand[v].secno);
-		kv_u("victim_valid", "victim valid blocks:", cand[v].valid);
+		out_u(o, "victim_secno", "victim section:", cand[v].secno);
+		out_u(o, "victim_valid", "victim valid blocks:", cand[v].valid);
 	} else {
-		kv_s("victim_secno", "victim section:", "none");
+		out_s(o, "victim_secno", "victim section:", "none");
 	}
-	out_obj_end();
-	out_text("\n");
-	if (o.policy == F2FS_GC_AT) {   /* unevaluated ones have no cost */
+	out_obj_end(o);
+	out_text(o, "\n");
+	if (opts.policy == F2FS_GC_AT) {   /* unevaluated ones have no cost */
 		size_t m = 0;
 
 		for (size_t k = 0; k < n; k++)
@@ -620,24 +642,27 @@ int view_gc(struct f2fs_fs *fs, const struct gc_cli *g)
 				cand[m++] = cand[k];
 		n = m;
 	}
-	f2fs_gc_sort(cand, n, o.policy);
-	tab_begin(&t, "victims", "Candidates by cost (rank 1 is the kernel's pick):", cols, 9);
+	f2fs_gc_sort(cand, n, opts.policy);
+	out_tab_begin(o, &t, "victims", "Candidates by cost (rank 1 is the kernel's pick):",
+		      cols, 9);
 	for (size_t k = 0; k < n && k < g->top; k++) {
 		const struct f2fs_gc_cand *c = &cand[k];
 
-		tab_row(&t, (struct cell[]){ CU(k + 1), CU(c->secno),
-			CU((uint64_t)c->secno * gc->segs_per_sec),
-			CS(gc->sec[c->secno].is_node ? "node" : "data"), CU(c->valid), CU(c->mtime),
-			CU(c->age), CU(c->u), CU(c->cost) });
+		out_tab_row(o, &t, (struct out_cell[]){ OUT_U(k + 1), OUT_U(c->secno),
+			OUT_U((uint64_t)c->secno * gc->segs_per_sec),
+			OUT_S(gc->sec[c->secno].is_node ? "node" : "data"), OUT_U(c->valid),
+			OUT_U(c->mtime), OUT_U(c->age), OUT_U(c->u), OUT_U(c->cost) });
 	}
-	tab_end(&t);
+	out_tab_end(o, &t);
 	free(cand);
 	f2fs_gc_free(gc);
 	return EXIT_OK;
 }
 
-int view_gc_free(struct f2fs_fs *fs, const struct gc_cli *g)
+int view_gc_free(struct dump *d, const struct gc_cli *g)
 {
+	struct out *o = &d->out;
+	struct f2fs_fs *fs = d->fs;
 	struct f2fs_gc *gc;
 	uint64_t empty, net;
 	uint32_t victims;
@@ -646,38 +671,40 @@ int view_gc_free(struct f2fs_fs *fs, const struct gc_cli *g)
 	if (ret)
 		return ret;
 	ok = f2fs_gc_cost_to_free(gc, g->free_k, &empty, &net, &victims) == 0;
-	out_obj_begin("gc_free", "Cost of freeing sections (cheapest victims first):");
-	kv_u("sections", "sections wanted:", g->free_k);
-	kv_u("free_sections", "free sections now:", gc->nr_free);
-	kv_u("blocks_per_section", "blocks per section:", gc->sec_blocks);
-	kv_s("possible", "possible:", ok ? "yes" : "no (too few used sections)");
+	out_obj_begin(o, "gc_free", "Cost of freeing sections (cheapest victims first):");
+	out_u(o, "sections", "sections wanted:", g->free_k);
+	out_u(o, "free_sections", "free sections now:", gc->nr_free);
+	out_u(o, "blocks_per_section", "blocks per section:", gc->sec_blocks);
+	out_s(o, "possible", "possible:", ok ? "yes" : "no (too few used sections)");
 	if (ok) {
-		kv_u("blocks_to_empty", "blocks moved to empty K:", empty);
-		kv_u("blocks_net", "blocks moved for K net:", net);
-		kv_u("victims_net", "victims for K net:", victims);
+		out_u(o, "blocks_to_empty", "blocks moved to empty K:", empty);
+		out_u(o, "blocks_net", "blocks moved for K net:", net);
+		out_u(o, "victims_net", "victims for K net:", victims);
 	}
-	out_obj_end();
+	out_obj_end(o);
 	f2fs_gc_free(gc);
 	return EXIT_OK;
 }
 
-int view_gc_sim(struct f2fs_fs *fs, const struct gc_cli *g)
+int view_gc_sim(struct dump *d, const struct gc_cli *g)
 {
-	static const struct col cols[] = {
-		{ "policy", "policy", -6, COL_S },
-		{ "window", "window", 10, COL_U },
-		{ "victims", "victims", 8, COL_U },
-		{ "moved", "moved", 10, COL_U },
-		{ "reclaimed", "reclaimed", 10, COL_U },
-		{ "wa", "WA", 6, COL_F2 },
-		{ "free_before", "free", 8, COL_U },
-		{ "free_after", "free after", 10, COL_U },
-		{ "stop", "stopped", -1, COL_S },
+	struct out *o = &d->out;
+	struct f2fs_fs *fs = d->fs;
+	static const struct out_col cols[] = {
+		{ "policy", "policy", -6, OUT_COL_S },
+		{ "window", "window", 10, OUT_COL_U },
+		{ "victims", "victims", 8, OUT_COL_U },
+		{ "moved", "moved", 10, OUT_COL_U },
+		{ "reclaimed", "reclaimed", 10, OUT_COL_U },
+		{ "wa", "WA", 6, OUT_COL_F2 },
+		{ "free_before", "free", 8, OUT_COL_U },
+		{ "free_after", "free after", 10, OUT_COL_U },
+		{ "stop", "stopped", -1, OUT_COL_S },
 	};
 	uint32_t windows[3] = { 20, F2FS_GC_DEF_MAX_VICTIM_SEARCH, 0 };
 	struct f2fs_gc *gc;
 	struct f2fs_error err;
-	struct table t;
+	struct out_table t;
 	uint32_t target;
 	int ret = load_gc(fs, &gc);
 
@@ -688,37 +715,38 @@ int view_gc_sim(struct f2fs_fs *fs, const struct gc_cli *g)
 	target = g->sim_target;
 	if (!target)
 		target = gc->nr_free + 64 < gc->nsecs ? gc->nr_free + 64 : gc->nsecs;
-	out_obj_begin("gc_sim", "GC simulation (victims' valid blocks move to the GC logs):");
-	kv_u("target_free_sections", "target free sections:", target);
-	kv_u("free_sections", "free sections now:", gc->nr_free);
-	kv_u("dirty_sections", "dirty sections:", gc->nr_dirty);
-	out_obj_end();
-	out_text("\n");
-	tab_begin(&t, "runs", "Window 0 = every dirty section (foreground); WA = (moved + reclaimed) / reclaimed:",
-		  cols, 9);
+	out_obj_begin(o, "gc_sim", "GC simulation (victims' valid blocks move to the GC logs):");
+	out_u(o, "target_free_sections", "target free sections:", target);
+	out_u(o, "free_sections", "free sections now:", gc->nr_free);
+	out_u(o, "dirty_sections", "dirty sections:", gc->nr_dirty);
+	out_obj_end(o);
+	out_text(o, "\n");
+	out_tab_begin(o, &t, "runs",
+		      "Window 0 = every dirty section (foreground); WA = (moved + reclaimed) / reclaimed:",
+		      cols, 9);
 	for (int p = 0; p < F2FS_GC_NPOLICY; p++) {
 		for (int w = 0; w < 3; w++) {
-			struct f2fs_gc_opts o;
+			struct f2fs_gc_opts opts;
 			struct f2fs_gc_sim r;
 
 			if (p == F2FS_GC_AT && w != 2)
 				continue;   /* ATGC ignores the window */
-			f2fs_gc_opts_default(&o, (enum f2fs_gc_policy)p, windows[w] == 0);
-			o.max_search = windows[w];
-			if (f2fs_gc_simulate(gc, &o, target, &r, &err)) {
-				tab_end(&t);
-				out_end();
-				fflush(stdout);
+			f2fs_gc_opts_default(&opts, (enum f2fs_gc_policy)p, windows[w] == 0);
+			opts.max_search = windows[w];
+			if (f2fs_gc_simulate(gc, &opts, target, &r, &err)) {
+				out_tab_end(o, &t);
+				out_end(o);
 				f2fs_gc_free(gc);
 				return error_line("%s", err.msg);
 			}
-			tab_row(&t, (struct cell[]){ CS(f2fs_gc_policy_name((enum f2fs_gc_policy)p)),
-				CU(windows[w]), CU(r.victims), CU(r.moved), CU(r.reclaimed),
-				CF(r.reclaimed ? (double)(r.moved + r.reclaimed) / r.reclaimed : 0),
-				CU(r.free_before), CU(r.free_after), CS(r.stop) });
+			out_tab_row(o, &t, (struct out_cell[]){
+				OUT_S(f2fs_gc_policy_name((enum f2fs_gc_policy)p)), OUT_U(windows[w]),
+				OUT_U(r.victims), OUT_U(r.moved), OUT_U(r.reclaimed),
+				OUT_F(r.reclaimed ? (double)(r.moved + r.reclaimed) / r.reclaimed : 0),
+				OUT_U(r.free_before), OUT_U(r.free_after), OUT_S(r.stop) });
 		}
 	}
-	tab_end(&t);
+	out_tab_end(o, &t);
 	f2fs_gc_free(gc);
 	return EXIT_OK;
 }

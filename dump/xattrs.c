@@ -11,15 +11,16 @@
 #include <stdlib.h>
 
 struct xattr_rows {
-	struct table t;
+	struct out *o;
+	struct out_table t;
 	int oom;
 };
 
-static const struct col xattr_cols[] = {
-	{ "index", "index", 5, COL_U },
-	{ "size", "size", 6, COL_U },
-	{ "name", "name", -24, COL_S },
-	{ "value", "value", -1, COL_S },
+static const struct out_col xattr_cols[] = {
+	{ "index", "index", 5, OUT_COL_U },
+	{ "size", "size", 6, OUT_COL_U },
+	{ "name", "name", -24, OUT_COL_S },
+	{ "value", "value", -1, OUT_COL_S },
 };
 
 static int xattr_row(const struct f2fs_xattr *x, void *arg)
@@ -39,20 +40,22 @@ static int xattr_row(const struct f2fs_xattr *x, void *arg)
 	else
 		snprintf(name, sizeof(name), "[%u]%.*s", x->index, (int)x->name_len,
 			 (const char *)x->name);
-	tab_row(&r->t, (struct cell[]){ CU(x->index), CU(x->value_len), CS(name), CS(value) });
+	out_tab_row(r->o, &r->t, (struct out_cell[]){ OUT_U(x->index), OUT_U(x->value_len),
+		OUT_S(name), OUT_S(value) });
 	free(value);
 	return 0;
 }
 
-int print_xattrs(struct f2fs_fs *fs, const struct f2fs_inode *i)
+int print_xattrs(struct dump *d, const struct f2fs_inode *i)
 {
-	struct xattr_rows r = { .oom = 0 };
+	struct out *o = &d->out;
+	struct xattr_rows r = { .o = o, .oom = 0 };
 	struct f2fs_error err;
 	int ret;
 
-	tab_begin(&r.t, "xattrs", "  extended attributes:", xattr_cols, 4);
-	ret = f2fs_xattr_foreach(fs, i, xattr_row, &r, &err);
-	tab_end(&r.t);
+	out_tab_begin(o, &r.t, "xattrs", "  extended attributes:", xattr_cols, 4);
+	ret = f2fs_xattr_foreach(d->fs, i, xattr_row, &r, &err);
+	out_tab_end(o, &r.t);
 	if (r.oom)
 		return error_line("out of memory");
 	if (ret < 0)

@@ -1,5 +1,6 @@
 /* fsck.f2fs: check an F2FS image (read-only; repair is not implemented yet). */
 #include "checker.h"
+#include "../common/out.h"
 #include <f2fs/util/error.h>
 #include <f2fs/fs/fs.h>
 
@@ -15,7 +16,7 @@
 #define EXIT_OPERROR   8
 #define EXIT_USAGE     16
 
-static const char *prog = "fsck.f2fs";
+static const char prog[] = "fsck.f2fs";
 
 enum { OPT_JSON = 256 };
 
@@ -85,101 +86,158 @@ static void progress_cb(const char *phase, uint64_t done, uint64_t total, void *
 
 /* ---- output ------------------------------------------------------------- */
 
-static void json_str(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
+static uint64_t pf_nid(const struct f2fs_problem *p) { return p->nid; }
+static uint64_t pf_ino(const struct f2fs_problem *p) { return p->ino; }
+static uint64_t pf_blkaddr(const struct f2fs_problem *p) { return p->blkaddr; }
+static uint64_t pf_segno(const struct f2fs_problem *p) { return p->segno; }
+static uint64_t pf_expected(const struct f2fs_problem *p) { return p->expected; }
+static uint64_t pf_found(const struct f2fs_problem *p) { return p->found; }
 
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20 || c >= 0x7f)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
+/* The numbers a problem may carry, in the order both outputs list them:
+ * the bit of p->have that says it is set, its text label, its JSON key. */
+static const struct problem_field {
+	uint32_t flag;
+	const char *label, *key;
+	uint64_t (*value)(const struct f2fs_problem *p);
+} problem_fields[] = {
+	{ F2FS_PF_NID, "nid", "nid", pf_nid },
+	{ F2FS_PF_INO, "ino", "ino", pf_ino },
+	{ F2FS_PF_BLKADDR, "block", "blkaddr", pf_blkaddr },
+	{ F2FS_PF_SEGNO, "segment", "segno", pf_segno },
+	{ F2FS_PF_EXPECTED, "expected", "expected", pf_expected },
+	{ F2FS_PF_FOUND, "found", "found", pf_found },
+};
+
+#define NFIELDS (sizeof(problem_fields) / sizeof(problem_fields[0]))
+
+/* A path on the problem's line: a control character would break the
+ * line, so it shows as '?'. */
+static void text_path(struct out *o, const char *s)
+{
+	while (*s) {
+		size_t n = 0;
+
+		while (s[n] && (unsigned char)s[n] >= 0x20)
+			n++;
+		out_text(o, "%.*s", (int)n, s);
+		s += n;
+		if (*s) {
+			out_text(o, "?");
+			s++;
+		}
 	}
-	fputc('"', f);
 }
 
-static void print_text_problem(const struct f2fs_problem *p)
+/* SEVERITY name [structure]: message (label value, ...) path P */
+static void text_problem(struct out *o, const struct f2fs_problem *p)
 {
 	const struct f2fs_problem_info *in = f2fs_problem_info(p->code);
 	const char *sep = " (";
 
-	printf("%s %s [%s]: %s", in->severity == F2FS_SEV_ERROR ? "ERROR" : "WARNING",
-	       in->name, in->structure, p->msg);
-#define FIELD(flag, label, val) \
-	if (p->have & (flag)) { \
-		printf("%s" label " %" PRIu64, sep, (uint64_t)(val)); \
-		sep = ", "; \
+	out_text(o, "%s %s [%s]: %s", in->severity == F2FS_SEV_ERROR ? "ERROR" : "WARNING",
+		 in->name, in->structure, p->msg);
+	for (size_t k = 0; k < NFIELDS; k++) {
+		const struct problem_field *f = &problem_fields[k];
+
+		if (!(p->have & f->flag))
+			continue;
+		out_text(o, "%s%s %" PRIu64, sep, f->label, f->value(p));
+		sep = ", ";
 	}
-	FIELD(F2FS_PF_NID, "nid", p->nid)
-	FIELD(F2FS_PF_INO, "ino", p->ino)
-	FIELD(F2FS_PF_BLKADDR, "block", p->blkaddr)
-	FIELD(F2FS_PF_SEGNO, "segment", p->segno)
-	FIELD(F2FS_PF_EXPECTED, "expected", p->expected)
-	FIELD(F2FS_PF_FOUND, "found", p->found)
-#undef FIELD
 	if (sep[0] == ',')
-		putchar(')');
+		out_text(o, ")");
 	if (p->path) {
-		printf(" path ");
-		for (const char *s = p->path; *s; s++)
-			putchar((unsigned char)*s < 0x20 ? '?' : *s);
+		out_text(o, " path ");
+		text_path(o, p->path);
 	}
-	putchar('\n');
+	out_text(o, "\n");
 }
 
-static void print_json(const char *image, const struct f2fs_check_report *r, int exit_code)
+static void json_problem(struct out *o, const struct f2fs_problem *p)
 {
-	printf("{\"image\":");
-	json_str(stdout, image);
-	printf(",\"mode\":\"%s\",\"checkpoint_flags\":%u,\"problems\":[",
-	       r->mode == F2FS_CHECK_FULL ? "full" : "quick", r->ckpt_flags);
-	for (size_t i = 0; i < r->nproblems; i++) {
-		const struct f2fs_problem *p = &r->problems[i];
-		const struct f2fs_problem_info *in = f2fs_problem_info(p->code);
+	const struct f2fs_problem_info *in = f2fs_problem_info(p->code);
 
-		printf("%s{\"name\":\"%s\",\"structure\":\"%s\",\"severity\":\"%s\"", i ? "," : "",
-		       in->name, in->structure,
-		       in->severity == F2FS_SEV_ERROR ? "error" : "warning");
-#define JFIELD(flag, label, val) \
-		if (p->have & (flag)) \
-			printf(",\"" label "\":%" PRIu64, (uint64_t)(val));
-		JFIELD(F2FS_PF_NID, "nid", p->nid)
-		JFIELD(F2FS_PF_INO, "ino", p->ino)
-		JFIELD(F2FS_PF_BLKADDR, "blkaddr", p->blkaddr)
-		JFIELD(F2FS_PF_SEGNO, "segno", p->segno)
-		JFIELD(F2FS_PF_EXPECTED, "expected", p->expected)
-		JFIELD(F2FS_PF_FOUND, "found", p->found)
-#undef JFIELD
-		printf(",\"path\":");
-		if (p->path)
-			json_str(stdout, p->path);
-		else
-			printf("null");
-		printf(",\"message\":");
-		json_str(stdout, p->msg);
-		putchar('}');
+	out_obj_begin(o, NULL, NULL);
+	out_s(o, "name", NULL, in->name);
+	out_s(o, "structure", NULL, in->structure);
+	out_s(o, "severity", NULL, in->severity == F2FS_SEV_ERROR ? "error" : "warning");
+	for (size_t k = 0; k < NFIELDS; k++) {
+		const struct problem_field *f = &problem_fields[k];
+
+		if (p->have & f->flag)
+			out_u(o, f->key, NULL, f->value(p));
 	}
-	printf("],\"counts\":{\"errors\":%" PRIu64 ",\"warnings\":%" PRIu64
-	       ",\"suppressed\":%" PRIu64 ",\"by_name\":{",
-	       r->errors, r->warnings, r->suppressed);
-	for (int c = 0, first = 1; c < F2FS_PB_COUNT; c++) {
-		if (!r->count[c])
-			continue;
-		printf("%s\"%s\":%" PRIu64, first ? "" : ",", f2fs_problem_info(c)->name,
-		       r->count[c]);
-		first = 0;
-	}
-	printf("}},\"stats\":{\"inodes\":%" PRIu64 ",\"directories\":%" PRIu64
-	       ",\"files\":%" PRIu64 ",\"symlinks\":%" PRIu64 ",\"other\":%" PRIu64
-	       ",\"nodes\":%" PRIu64 ",\"data_blocks\":%" PRIu64 ",\"dentries\":%" PRIu64 "}",
-	       r->stats.inodes, r->stats.dirs, r->stats.files, r->stats.symlinks,
-	       r->stats.others, r->stats.nodes, r->stats.data_blocks, r->stats.dentries);
-	printf(",\"roll_forward\":{\"nodes\":%" PRIu64 ",\"fsync\":%" PRIu64 "}",
-	       r->roll_forward_nodes, r->roll_forward_fsync);
-	printf(",\"exit\":%d}\n", exit_code);
+	out_s(o, "path", NULL, p->path);
+	out_s(o, "message", NULL, p->msg);
+	out_obj_end(o);
+}
+
+static void json_report(struct out *o, const char *image, const struct f2fs_check_report *r,
+			int exit_code)
+{
+	const struct f2fs_check_stats *st = &r->stats;
+
+	out_s(o, "image", NULL, image);
+	out_s(o, "mode", NULL, r->mode == F2FS_CHECK_FULL ? "full" : "quick");
+	out_u(o, "checkpoint_flags", NULL, r->ckpt_flags);
+	out_array_begin(o, "problems");
+	for (size_t i = 0; i < r->nproblems; i++)
+		json_problem(o, &r->problems[i]);
+	out_array_end(o);
+	out_obj_begin(o, "counts", NULL);
+	out_u(o, "errors", NULL, r->errors);
+	out_u(o, "warnings", NULL, r->warnings);
+	out_u(o, "suppressed", NULL, r->suppressed);
+	out_obj_begin(o, "by_name", NULL);
+	for (int c = 0; c < F2FS_PB_COUNT; c++)
+		if (r->count[c])
+			out_u(o, f2fs_problem_info(c)->name, NULL, r->count[c]);
+	out_obj_end(o);
+	out_obj_end(o);
+	out_obj_begin(o, "stats", NULL);
+	out_u(o, "inodes", NULL, st->inodes);
+	out_u(o, "directories", NULL, st->dirs);
+	out_u(o, "files", NULL, st->files);
+	out_u(o, "symlinks", NULL, st->symlinks);
+	out_u(o, "other", NULL, st->others);
+	out_u(o, "nodes", NULL, st->nodes);
+	out_u(o, "data_blocks", NULL, st->data_blocks);
+	out_u(o, "dentries", NULL, st->dentries);
+	out_obj_end(o);
+	out_obj_begin(o, "roll_forward", NULL);
+	out_u(o, "nodes", NULL, r->roll_forward_nodes);
+	out_u(o, "fsync", NULL, r->roll_forward_fsync);
+	out_obj_end(o);
+	out_i(o, "exit", NULL, exit_code);
+}
+
+static void text_report(struct out *o, const char *image, const struct f2fs_check_report *r)
+{
+	const struct f2fs_check_stats *st = &r->stats;
+
+	if (r->mode == F2FS_CHECK_QUICK)
+		out_text(o, "%s: cleanly unmounted; quick check only (superblock, checkpoint, NAT and SIT); use -f for a full check\n",
+			 image);
+	for (size_t i = 0; i < r->nproblems; i++)
+		text_problem(o, &r->problems[i]);
+	if (r->suppressed)
+		out_text(o, "%s: %" PRIu64 " more problem(s) not listed\n", image, r->suppressed);
+	if (r->roll_forward_nodes)
+		out_text(o, "%s: roll-forward: %" PRIu64 " node block(s) written after the checkpoint, %" PRIu64
+			 " with an fsync mark%s\n", image, r->roll_forward_nodes,
+			 r->roll_forward_fsync,
+			 r->count[F2FS_PB_ROLL_FORWARD_LOOP] ? "" : "; the next mount recovers them");
+	if (r->mode == F2FS_CHECK_FULL)
+		out_text(o, "%s: %" PRIu64 " inodes (%" PRIu64 " directories, %" PRIu64
+			 " files, %" PRIu64 " symlinks, %" PRIu64 " other), %" PRIu64
+			 " nodes, %" PRIu64 " data blocks, %" PRIu64 " entries\n",
+			 image, st->inodes, st->dirs, st->files, st->symlinks, st->others,
+			 st->nodes, st->data_blocks, st->dentries);
+	if (r->errors || r->warnings)
+		out_text(o, "%s: %" PRIu64 " error(s), %" PRIu64 " warning(s)%s\n", image,
+			 r->errors, r->warnings, r->errors ? "; left uncorrected" : "");
+	else
+		out_text(o, "%s: clean\n", image);
 }
 
 int main(int argc, char **argv)
@@ -195,6 +253,7 @@ int main(int argc, char **argv)
 	};
 	struct f2fs_check_options opt = { 0 };
 	struct f2fs_check_report *r = NULL;
+	struct out o;
 	struct progress prog_state = { 0 };
 	struct f2fs_error err;
 	struct f2fs_fs *fs;
@@ -250,35 +309,13 @@ int main(int argc, char **argv)
 	if (prog_state.phase)
 		fputc('\n', stderr);
 	code = r->errors ? EXIT_UNFIXED : EXIT_CLEAN;
-	if (json) {
-		print_json(image, r, code);
-	} else {
-		if (opt.mode == F2FS_CHECK_QUICK)
-			printf("%s: cleanly unmounted; quick check only (superblock, checkpoint, NAT and SIT); use -f for a full check\n",
-			       image);
-		for (size_t i = 0; i < r->nproblems; i++)
-			print_text_problem(&r->problems[i]);
-		if (r->suppressed)
-			printf("%s: %" PRIu64 " more problem(s) not listed\n", image, r->suppressed);
-		if (r->roll_forward_nodes)
-			printf("%s: roll-forward: %" PRIu64 " node block(s) written after the checkpoint, %" PRIu64
-			       " with an fsync mark%s\n", image, r->roll_forward_nodes,
-			       r->roll_forward_fsync,
-			       r->count[F2FS_PB_ROLL_FORWARD_LOOP] ? "" : "; the next mount recovers them");
-		if (opt.mode == F2FS_CHECK_FULL)
-			printf("%s: %" PRIu64 " inodes (%" PRIu64 " directories, %" PRIu64
-			       " files, %" PRIu64 " symlinks, %" PRIu64 " other), %" PRIu64
-			       " nodes, %" PRIu64 " data blocks, %" PRIu64 " entries\n",
-			       image, r->stats.inodes, r->stats.dirs, r->stats.files,
-			       r->stats.symlinks, r->stats.others, r->stats.nodes,
-			       r->stats.data_blocks, r->stats.dentries);
-		if (r->errors || r->warnings)
-			printf("%s: %" PRIu64 " error(s), %" PRIu64 " warning(s)%s\n", image,
-			       r->errors, r->warnings,
-			       r->errors ? "; left uncorrected" : "");
-		else
-			printf("%s: clean\n", image);
-	}
+	out_init(&o, stdout, json ? OUT_JSON_COMPACT : OUT_TEXT);
+	out_begin(&o);
+	if (json)
+		json_report(&o, image, r, code);
+	else
+		text_report(&o, image, r);
+	out_end(&o);
 	f2fs_check_report_free(r);
 	return code;
 }

@@ -310,7 +310,7 @@ static int nat_bits_check(struct out *o, struct f2fs_fs *fs)
 	const struct f2fs_checkpoint *cp = f2fs_fs_cp(fs);
 	const struct f2fs_super_block *sb = f2fs_fs_sb(fs);
 	uint32_t nblocks = f2fs_fs_nat_blocks(fs);
-	uint32_t n = f2fs_nat_bits_blocks(nblocks), bytes = f2fs_nat_bits_bytes(nblocks);
+	uint32_t n = f2fs_nat_bits_blocks(nblocks);
 	uint64_t want = f2fs_nat_bits_header(le64_get(cp->checkpoint_ver), f2fs_cp_stored_crc(cp));
 	uint32_t vbytes;
 	const uint8_t *vmap = f2fs_fs_nat_bitmap(fs, &vbytes);
@@ -347,7 +347,8 @@ static int nat_bits_check(struct out *o, struct f2fs_fs *fs)
 	for (uint32_t b = 0; b < nblocks; b++) {
 		uint64_t addr = f2fs_nat_copy_addr(le32_get(sb->nat_blkaddr), b,
 						   b / 8 < vbytes && f2fs_ver_bit(vmap, b));
-		int f = f2fs_nat_bit_test(area + 8, b), e = f2fs_nat_bit_test(area + 8 + bytes, b);
+		int f = f2fs_nat_bit_test(f2fs_nat_bits_full(area), b);
+		int e = f2fs_nat_bit_test(f2fs_nat_bits_empty(area, nblocks), b);
 		uint32_t used;
 
 		if (f2fs_dev_read(f2fs_fs_dev(fs), addr, blk, 1, &err)) {
@@ -360,8 +361,7 @@ static int nat_bits_check(struct out *o, struct f2fs_fs *fs)
 		empty_bits += (uint32_t)e;
 		full_real += used == F2FS_NAT_ENTRY_PER_BLOCK;
 		empty_real += used == 0;
-		wrong += (uint32_t)(f != (used == F2FS_NAT_ENTRY_PER_BLOCK)) |
-			 (uint32_t)(e != (used == 0));
+		wrong += f2fs_nat_bits_mismatch(area, nblocks, b, used) != 0;
 	}
 	out_u(o, "nat_blocks", "NAT blocks:", nblocks);
 	out_u(o, "full_bits", "full (nat_bits):", full_bits);

@@ -28,7 +28,7 @@ void f2fs_nat_bits_encode(uint8_t *area, uint32_t area_blocks, uint32_t nat_bloc
 {
 	uint32_t bytes = f2fs_nat_bits_bytes(nat_blocks);
 	uint8_t *full = area + F2FS_NAT_BITS_HEADER_SIZE;
-	uint8_t *empty = full + bytes;
+	uint8_t *empty = full + bytes;   /* as f2fs_nat_bits_full(), _empty() */
 
 	memset(area, 0, (size_t)area_blocks * F2FS_BLKSIZE);
 	le64_store(area, f2fs_nat_bits_header(cp_ver, cp_crc));
@@ -43,8 +43,8 @@ void f2fs_nat_bits_encode(uint8_t *area, uint32_t area_blocks, uint32_t nat_bloc
 unsigned f2fs_nat_bits_mismatch(const uint8_t *area, uint32_t nat_blocks, uint32_t b,
 				uint32_t used)
 {
-	const uint8_t *full = area + F2FS_NAT_BITS_HEADER_SIZE;
-	const uint8_t *empty = full + f2fs_nat_bits_bytes(nat_blocks);
+	const uint8_t *full = f2fs_nat_bits_full(area);
+	const uint8_t *empty = f2fs_nat_bits_empty(area, nat_blocks);
 	unsigned wrong = 0;
 
 	if (f2fs_nat_bit_test(full, b) != (used == F2FS_NAT_ENTRY_PER_BLOCK))

@@ -9,6 +9,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include <f2fs/format/format.h>
+
 /* Blocks the area takes for nat_blocks NAT blocks (one copy). */
 uint32_t f2fs_nat_bits_blocks(uint32_t nat_blocks);
 
@@ -27,6 +29,17 @@ static inline void f2fs_nat_bit_set(uint8_t *map, uint32_t i)
 static inline bool f2fs_nat_bit_test(const uint8_t *map, uint32_t i)
 {
 	return (map[i / 8] >> (i % 8)) & 1;
+}
+
+/* The two bitmaps inside an area: after the header, full then empty. */
+static inline const uint8_t *f2fs_nat_bits_full(const uint8_t *area)
+{
+	return area + F2FS_NAT_BITS_HEADER_SIZE;
+}
+
+static inline const uint8_t *f2fs_nat_bits_empty(const uint8_t *area, uint32_t nat_blocks)
+{
+	return area + F2FS_NAT_BITS_HEADER_SIZE + f2fs_nat_bits_bytes(nat_blocks);
 }
 
 /* Count valid entries of a NAT block as nat_bits does (nid 0 counts as used). */

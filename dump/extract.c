@@ -1,6 +1,7 @@
 /* --extract: copy a file or a tree out of the image (content, mode, times). */
 #include "dump.h"
 
+#include <f2fs/util/vec.h>
 #include <f2fs/fs/dir.h>
 #include <f2fs/format/endian.h>
 #include <f2fs/format/inode.h>
@@ -238,15 +239,8 @@ static const char *seen_link(struct ext *x, uint32_t ino)
 
 static void remember_link(struct ext *x, uint32_t ino, const char *path)
 {
-	if (x->nlinks == x->cap) {
-		size_t cap = x->cap ? 2 * x->cap : 64;
-		struct link_ent *v = realloc(x->links, cap * sizeof(*v));
-
-		if (!v)
-			return;
-		x->links = v;
-		x->cap = cap;
-	}
+	if (f2fs_array_reserve(x->links, x->cap, x->nlinks + 1))
+		return;
 	x->links[x->nlinks].path = strdup(path);
 	if (x->links[x->nlinks].path)
 		x->links[x->nlinks++].ino = ino;
@@ -272,16 +266,9 @@ static int collect_cb(const struct f2fs_dirent *de, void *arg)
 	if ((de->name_len == 1 && de->name[0] == '.') ||
 	    (de->name_len == 2 && de->name[0] == '.' && de->name[1] == '.'))
 		return 0;
-	if (l->n == l->cap) {
-		size_t cap = l->cap ? 2 * l->cap : 64;
-		struct dent *v = realloc(l->v, cap * sizeof(*v));
-
-		if (!v) {
-			l->oom = 1;
-			return 1;
-		}
-		l->v = v;
-		l->cap = cap;
+	if (f2fs_array_reserve(l->v, l->cap, l->n + 1)) {
+		l->oom = 1;
+		return 1;
 	}
 	l->v[l->n].name = malloc(de->name_len + 1);
 	if (!l->v[l->n].name) {

@@ -1,6 +1,7 @@
 /* Image builder: nids, log blocks, segments and sections. */
 #include "build.h"
 
+#include <f2fs/util/vec.h>
 #include <f2fs/format/endian.h>
 
 #include <errno.h>
@@ -42,21 +43,17 @@ void bld_free(struct bld *b)
 	b->nat = NULL;
 }
 
+/* Entries up to nid (< max_nid), zeroed: nat_cap never passes the NAT. */
 static int grow_nat(struct bld *b, uint32_t nid)
 {
-	uint32_t cap = b->nat_cap ? b->nat_cap : 1024;
-	struct bld_nat *p;
+	size_t cap = b->nat_cap;
 
-	while (cap <= nid)
-		cap *= 2;
+	if (f2fs_array_reserve(b->nat, cap, (size_t)nid + 1))
+		return f2fs_fail(b->err, -ENOMEM, "out of memory for %u node ids", nid + 1);
 	if (cap > b->max_nid)
 		cap = b->max_nid;
-	p = realloc(b->nat, (size_t)cap * sizeof(*p));
-	if (!p)
-		return f2fs_fail(b->err, -ENOMEM, "out of memory for %u node ids", cap);
-	memset(p + b->nat_cap, 0, (size_t)(cap - b->nat_cap) * sizeof(*p));
-	b->nat = p;
-	b->nat_cap = cap;
+	memset(b->nat + b->nat_cap, 0, (cap - b->nat_cap) * sizeof(*b->nat));
+	b->nat_cap = (uint32_t)cap;
 	return 0;
 }
 
@@ -172,17 +169,8 @@ static int close_segment(struct bld *b, enum f2fs_seg_type t)
 
 	if (!ret)
 		ret = next_segment(b, lg->segno, &next);
-	if (!ret && b->nclosed == b->closed_cap) {
-		size_t cap = b->closed_cap ? b->closed_cap * 2 : 256;
-		uint32_t *p = realloc(b->closed, cap * sizeof(*p));
-
-		if (!p)
-			ret = f2fs_fail(b->err, -ENOMEM, "out of memory closing segments");
-		else {
-			b->closed = p;
-			b->closed_cap = cap;
-		}
-	}
+	if (!ret && f2fs_array_reserve(b->closed, b->closed_cap, b->nclosed + 1))
+		ret = f2fs_fail(b->err, -ENOMEM, "out of memory closing segments");
 	if (ret)
 		return ret;
 	b->closed[b->nclosed++] = lg->segno;

@@ -1,6 +1,7 @@
 /* Image builder: flush the NAT and SIT that the logs imply. */
 #include "build.h"
 
+#include <f2fs/util/sort.h>
 #include <f2fs/format/ver_bitmap.h>
 #include <f2fs/write/nat_flush.h>
 #include <f2fs/write/sit_flush.h>
@@ -54,11 +55,10 @@ static int flush_nat(struct bld *b)
 	return ret;
 }
 
-static int cmp_u32(const void *a, const void *b)
+static int u32_less(const void *a, const void *b, void *ctx)
 {
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-
-	return x < y ? -1 : x > y;
+	(void)ctx;
+	return *(const uint32_t *)a < *(const uint32_t *)b;
 }
 
 /* Closed segments (always full): the SIT entries that go to SIT blocks. */
@@ -68,8 +68,7 @@ static int closed_entries(struct bld *b, struct f2fs_sit_dirty **out)
 
 	if (!e)
 		return f2fs_fail(b->err, -ENOMEM, "out of memory flushing the SIT");
-	if (b->nclosed > 1)
-		qsort(b->closed, b->nclosed, sizeof(*b->closed), cmp_u32);
+	f2fs_sort(b->closed, b->nclosed, sizeof(*b->closed), u32_less, NULL);
 	for (size_t i = 0; i < b->nclosed; i++) {
 		const struct bld_seg *s = &b->seg[b->closed[i]];
 

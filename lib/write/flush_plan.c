@@ -1,5 +1,6 @@
 /* The journal-or-block decision for dirty NAT and SIT sets. */
 #include <f2fs/write/flush_plan.h>
+#include <f2fs/util/sort.h>
 
 #include <errno.h>
 #include <stdlib.h>
@@ -51,11 +52,13 @@ size_t f2fs_flush_group(const void *e, size_t n, size_t size, uint32_t per,
 	return s;
 }
 
-static int cmp_key(const void *a, const void *b)
+/* By key; a key journaled twice (a damaged journal) by the entry's bytes,
+ * so that the order does not depend on the sort. */
+static int key_less(const void *a, const void *b, void *ctx)
 {
 	uint32_t x = key_at(a, 0, 0), y = key_at(b, 0, 0);
 
-	return x < y ? -1 : x > y;
+	return x != y ? x < y : memcmp(a, b, *(const size_t *)ctx) < 0;
 }
 
 int f2fs_flush_merge(const void *e, size_t n, void *jent, size_t m, size_t size,
@@ -66,7 +69,7 @@ int f2fs_flush_merge(const void *e, size_t n, void *jent, size_t m, size_t size,
 
 	if (!r)
 		return f2fs_fail(err, -ENOMEM, "out of memory merging a journal");
-	qsort(jent, m, size, cmp_key);
+	f2fs_sort(jent, m, size, key_less, &size);
 	while (i < n || k < m) {
 		uint32_t jk = k < m ? key_at(jent, k, size) : 0;
 
@@ -96,13 +99,12 @@ bool f2fs_flush_empties_journal(uint32_t in_journal, size_t dirty, uint32_t capa
  * journal nothing is ordered: sets stay in block order, for sequential
  * writes.
  */
-static int cmp_sparsest(const void *a, const void *b)
+static int sparsest_less(const void *a, const void *b, void *ctx)
 {
 	const struct f2fs_flush_set *x = a, *y = b;
 
-	if (x->count != y->count)
-		return x->count < y->count ? -1 : 1;
-	return x->block < y->block ? -1 : x->block > y->block;
+	(void)ctx;
+	return x->count != y->count ? x->count < y->count : x->block < y->block;
 }
 
 uint32_t f2fs_flush_plan(struct f2fs_flush_set *sets, size_t n, uint32_t room, unsigned policy)
@@ -110,7 +112,7 @@ uint32_t f2fs_flush_plan(struct f2fs_flush_set *sets, size_t n, uint32_t room, u
 	uint32_t used = 0;
 
 	if (n > 1 && !(policy & F2FS_FLUSH_NO_JOURNAL))
-		qsort(sets, n, sizeof(*sets), cmp_sparsest);
+		f2fs_sort(sets, n, sizeof(*sets), sparsest_less, NULL);
 	for (size_t i = 0; i < n; i++) {
 		bool pinned = (policy & F2FS_FLUSH_BLOCK0) && sets[i].block == 0;
 

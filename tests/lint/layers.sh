@@ -85,9 +85,11 @@ self_test() {
 		     'include/f2fs/io/x.h:#include <f2fs/build/mkfs.h>' \
 		     'lib/util/x.c:#include "../../fsck/check.h"' \
 		     'lib/nolayer/x.c:#include <f2fs/util/error.h>' \
-		     'dump/x.c:#include "../fsck/check.h"'; do
+		     'dump/x.c:#include "../fsck/ck.h"' \
+		     'common/x.c:#include "../dump/dump.h"' \
+		     'fsck/x.c:#include "../dump/dump.h"'; do
 		rm -rf "${w:?}"/*
-		cp -r "$1/lib" "$1/include" "$1/fsck" "$1/dump" "$1/mkfs" "$w/"
+		cp -r "$1/lib" "$1/include" "$1/fsck" "$1/dump" "$1/mkfs" "$1/common" "$w/"
 		mkdir -p "$w/$(dirname "${plant%%:*}")"
 		echo "${plant#*:}" >"$w/${plant%%:*}"
 		if check "$w" >/dev/null; then

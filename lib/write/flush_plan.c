@@ -52,13 +52,45 @@ size_t f2fs_flush_group(const void *e, size_t n, size_t size, uint32_t per,
 	return s;
 }
 
-/* By key; a key journaled twice (a damaged journal) by the entry's bytes,
- * so that the order does not depend on the sort. */
-static int key_less(const void *a, const void *b, void *ctx)
-{
-	uint32_t x = key_at(a, 0, 0), y = key_at(b, 0, 0);
+struct journal_order {
+	const uint8_t *jent;
+	size_t size;
+};
 
-	return x != y ? x < y : memcmp(a, b, *(const size_t *)ctx) < 0;
+/* Journal positions by their entries' keys; a key journaled twice (a
+ * damaged journal) keeps its journal order, so that the first one wins as
+ * in the kernel's lookup. */
+static int position_less(const void *a, const void *b, void *ctx)
+{
+	const struct journal_order *j = ctx;
+	uint32_t pa = *(const uint32_t *)a, pb = *(const uint32_t *)b;
+	uint32_t x = key_at(j->jent, pa, j->size), y = key_at(j->jent, pb, j->size);
+
+	return x != y ? x < y : pa < pb;
+}
+
+/* Sort the m journal entries by key, in place, keeping the journal order of
+ * equal keys. */
+static int sort_journal(void *jent, size_t m, size_t size, struct f2fs_error *err)
+{
+	struct journal_order j = { jent, size };
+	uint32_t *pos = malloc(m * sizeof(*pos) + 1);
+	uint8_t *copy = malloc(m * size + 1);
+
+	if (!pos || !copy) {
+		free(pos);
+		free(copy);
+		return f2fs_fail(err, -ENOMEM, "out of memory merging a journal");
+	}
+	for (size_t k = 0; k < m; k++)
+		pos[k] = (uint32_t)k;
+	f2fs_sort(pos, m, sizeof(*pos), position_less, &j);
+	for (size_t k = 0; k < m; k++)
+		memcpy(copy + k * size, (const uint8_t *)jent + (size_t)pos[k] * size, size);
+	memcpy(jent, copy, m * size);
+	free(pos);
+	free(copy);
+	return 0;
 }
 
 int f2fs_flush_merge(const void *e, size_t n, void *jent, size_t m, size_t size,
@@ -66,10 +98,15 @@ int f2fs_flush_merge(const void *e, size_t n, void *jent, size_t m, size_t size,
 {
 	uint8_t *r = malloc((n + m) * size + 1);
 	size_t i = 0, k = 0, o = 0;
+	int ret;
 
 	if (!r)
 		return f2fs_fail(err, -ENOMEM, "out of memory merging a journal");
-	f2fs_sort(jent, m, size, key_less, &size);
+	ret = sort_journal(jent, m, size, err);
+	if (ret) {
+		free(r);
+		return ret;
+	}
 	while (i < n || k < m) {
 		uint32_t jk = k < m ? key_at(jent, k, size) : 0;
 

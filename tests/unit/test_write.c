@@ -219,6 +219,17 @@ START_TEST(test_group_and_merge)
 	ck_assert_uint_eq(m[5].nid, 2000);
 	ck_assert_uint_eq(m[5].blkaddr, 60); /* the dirty entry wins */
 	free(out);
+	/* the first journal entry wins whatever its content (the merge sorted
+	 * j in place: lay it out again) */
+	j[0] = (struct f2fs_nat_dirty){ 2000, 9, 99, 0 };
+	j[1] = (struct f2fs_nat_dirty){ 1, 8, 80, 0 };
+	j[2] = (struct f2fs_nat_dirty){ 456, 7, 70, 0 };
+	j[3] = (struct f2fs_nat_dirty){ 1, 1, 10, 0 };
+	ck_assert_int_eq(f2fs_flush_merge(e, 4, j, 4, sizeof(e[0]), &out, &n, &err), 0);
+	m = out;
+	ck_assert_uint_eq(m[0].nid, 1);
+	ck_assert_uint_eq(m[0].ino, 8);
+	free(out);
 	ck_assert_int_eq(f2fs_flush_check(e, 4, sizeof(e[0]), 2001, "nid", &err), 0);
 	ck_assert_int_eq(f2fs_flush_check(e, 4, sizeof(e[0]), 2000, "nid", &err), -EINVAL);
 	e[2].nid = 454;

@@ -1,6 +1,7 @@
 /* Dirty NAT entries at a checkpoint: into the journal, or once to each block. */
 #include <f2fs/write/nat_flush.h>
 #include <f2fs/format/endian.h>
+#include <f2fs/format/journal.h>
 #include <f2fs/format/nat_bits.h>
 
 #include <errno.h>
@@ -10,6 +11,7 @@
 
 #define NPB F2FS_NAT_ENTRY_PER_BLOCK
 #define JMAX F2FS_NAT_JOURNAL_ENTRIES
+#define JNAT F2FS_JOURNAL_NAT
 
 _Static_assert(offsetof(struct f2fs_nat_dirty, nid) == 0, "the flush keys on the first member");
 
@@ -27,83 +29,44 @@ void f2fs_nat_block_apply(struct f2fs_nat_block *blk, const struct f2fs_nat_dirt
 		put_entry(&blk->entries[e[i].nid % NPB], &e[i]);
 }
 
-/* Entries of a journal, never more than fit (a bad count is not trusted). */
-static uint32_t journal_count(const struct f2fs_journal *j)
-{
-	uint32_t n = le16_get(j->n_entries);
-
-	return n < JMAX ? n : JMAX;
-}
-
-static int journal_find(const struct f2fs_journal *j, uint32_t nid)
-{
-	uint32_t n = journal_count(j);
-
-	for (uint32_t i = 0; i < n; i++)
-		if (le32_get(j->nat_j.entries[i].nid) == nid)
-			return (int)i;
-	return -1;
-}
-
 int f2fs_nat_journal_put(struct f2fs_journal *j, const struct f2fs_nat_dirty *e, size_t n,
 			 struct f2fs_error *err)
 {
 	for (size_t i = 0; i < n; i++) {
-		int at = journal_find(j, e[i].nid);
+		int at = f2fs_journal_slot(j, JNAT, e[i].nid);
 
-		if (at < 0) {
-			uint32_t cnt = journal_count(j);
-
-			if (cnt >= JMAX)
-				return f2fs_fail(err, -F2FS_E_NO_SPACE,
-						 "NAT journal full (%u entries): no room for nid %u",
-						 cnt, e[i].nid);
-			at = (int)cnt;
-			j->n_entries = le16_put((uint16_t)(cnt + 1));
-			j->nat_j.entries[at].nid = le32_put(e[i].nid);
-		}
-		put_entry(&j->nat_j.entries[at].ne, &e[i]);
+		if (at < 0)
+			return f2fs_fail(err, -F2FS_E_NO_SPACE,
+					 "NAT journal full (%u entries): no room for nid %u",
+					 f2fs_journal_count(j, JNAT), e[i].nid);
+		put_entry(f2fs_journal_value(j, JNAT, (uint32_t)at), &e[i]);
 	}
 	return 0;
 }
 
 /* The journal's entries as dirty ones (those naming no nid of the NAT dropped). */
-static size_t journal_entries(const struct f2fs_journal *j, uint64_t max_nid,
+static size_t journal_entries(struct f2fs_journal *j, uint64_t max_nid,
 			      struct f2fs_nat_dirty out[JMAX])
 {
-	uint32_t n = journal_count(j);
+	uint32_t n = f2fs_journal_count(j, JNAT);
 	size_t m = 0;
 
 	for (uint32_t i = 0; i < n; i++) {
-		const struct f2fs_nat_journal_entry *je = &j->nat_j.entries[i];
-		uint32_t nid = le32_get(je->nid);
+		const struct f2fs_nat_entry *ne = f2fs_journal_value(j, JNAT, i);
+		uint32_t nid = f2fs_journal_key(j, JNAT, i);
 
 		if (nid < max_nid)
-			out[m++] = (struct f2fs_nat_dirty){ nid, le32_get(je->ne.ino),
-							    le32_get(je->ne.block_addr),
-							    je->ne.version };
+			out[m++] = (struct f2fs_nat_dirty){ nid, le32_get(ne->ino),
+							    le32_get(ne->block_addr), ne->version };
 	}
 	return m;
 }
 
-/* Journal entries of block k are newer than the block: they go with it. */
-static void fold_journal(struct f2fs_journal *j, uint32_t k, struct f2fs_nat_block *blk)
+/* A journal entry of the block being written is newer than the block. */
+static void take_entry(void *blk, uint32_t nid, const void *value)
 {
-	uint32_t n = journal_count(j), keep = 0;
-
-	for (uint32_t i = 0; i < n; i++) {
-		const struct f2fs_nat_journal_entry *je = &j->nat_j.entries[i];
-		uint32_t nid = le32_get(je->nid);
-
-		if (nid / NPB == k)
-			blk->entries[nid % NPB] = je->ne;
-		else
-			j->nat_j.entries[keep++] = *je;
-	}
-	if (keep == n)
-		return;
-	memset(&j->nat_j.entries[keep], 0, (n - keep) * sizeof(j->nat_j.entries[0]));
-	j->n_entries = le16_put((uint16_t)keep);
+	memcpy(&((struct f2fs_nat_block *)blk)->entries[nid % NPB], value,
+	       sizeof(struct f2fs_nat_entry));
 }
 
 static int write_set(const struct f2fs_nat_flush *f, const struct f2fs_flush_set *s,
@@ -114,7 +77,7 @@ static int write_set(const struct f2fs_nat_flush *f, const struct f2fs_flush_set
 
 	if (ret)
 		return ret;
-	fold_journal(f->journal, s->block, &blk);
+	f2fs_journal_take_block(f->journal, JNAT, s->block, take_entry, &blk);
 	f2fs_nat_block_apply(&blk, e + s->first, s->count);
 	ret = f2fs_meta_area_write(&f->area, s->block, &blk, err);
 	if (!ret && f->used)
@@ -132,7 +95,7 @@ static int flush_sets(const struct f2fs_nat_flush *f, const struct f2fs_nat_dirt
 	if (!sets)
 		return f2fs_fail(err, -ENOMEM, "out of memory for %zu NAT sets", nsets);
 	f2fs_flush_group(e, n, sizeof(*e), NPB, sets);
-	f2fs_flush_plan(sets, nsets, JMAX - journal_count(f->journal), f->policy);
+	f2fs_flush_plan(sets, nsets, JMAX - f2fs_journal_count(f->journal, JNAT), f->policy);
 	for (size_t s = 0; s < nsets && !ret; s++)
 		ret = sets[s].to_journal ?
 		      f2fs_nat_journal_put(f->journal, e + sets[s].first, sets[s].count, err) :
@@ -152,7 +115,7 @@ int f2fs_nat_flush(const struct f2fs_nat_flush *f, const struct f2fs_nat_dirty *
 
 	if (ret)
 		return ret;
-	if (f2fs_flush_empties_journal(journal_count(f->journal), n, JMAX, f->policy)) {
+	if (f2fs_flush_empties_journal(f2fs_journal_count(f->journal, JNAT), n, JMAX, f->policy)) {
 		m = journal_entries(f->journal, max_nid, je);
 		if (m) {
 			ret = f2fs_flush_merge(e, n, je, m, sizeof(*e), &merged, &n, err);

@@ -1,6 +1,7 @@
 /* Dirty SIT entries at a checkpoint: into the journal, or once to each block. */
 #include <f2fs/write/sit_flush.h>
 #include <f2fs/format/endian.h>
+#include <f2fs/format/journal.h>
 
 #include <errno.h>
 #include <stddef.h>
@@ -9,6 +10,7 @@
 
 #define EPB F2FS_SIT_ENTRY_PER_BLOCK
 #define JMAX F2FS_SIT_JOURNAL_ENTRIES
+#define JSIT F2FS_JOURNAL_SIT
 
 _Static_assert(offsetof(struct f2fs_sit_dirty, segno) == 0, "the flush keys on the first member");
 
@@ -38,81 +40,42 @@ void f2fs_sit_block_apply(struct f2fs_sit_block *blk, const struct f2fs_sit_dirt
 		f2fs_sit_entry_encode(&blk->entries[e[i].segno % EPB], &e[i]);
 }
 
-/* Entries of a journal, never more than fit (a bad count is not trusted). */
-static uint32_t journal_count(const struct f2fs_journal *j)
-{
-	uint32_t n = le16_get(j->n_entries);
-
-	return n < JMAX ? n : JMAX;
-}
-
-static int journal_find(const struct f2fs_journal *j, uint32_t segno)
-{
-	uint32_t n = journal_count(j);
-
-	for (uint32_t i = 0; i < n; i++)
-		if (le32_get(j->sit_j.entries[i].segno) == segno)
-			return (int)i;
-	return -1;
-}
-
 int f2fs_sit_journal_put(struct f2fs_journal *j, const struct f2fs_sit_dirty *e, size_t n,
 			 struct f2fs_error *err)
 {
 	for (size_t i = 0; i < n; i++) {
-		int at = journal_find(j, e[i].segno);
+		int at = f2fs_journal_slot(j, JSIT, e[i].segno);
 
-		if (at < 0) {
-			uint32_t cnt = journal_count(j);
-
-			if (cnt >= JMAX)
-				return f2fs_fail(err, -F2FS_E_NO_SPACE,
-						 "SIT journal full (%u entries): no room for segment %u",
-						 cnt, e[i].segno);
-			at = (int)cnt;
-			j->n_entries = le16_put((uint16_t)(cnt + 1));
-			j->sit_j.entries[at].segno = le32_put(e[i].segno);
-		}
-		f2fs_sit_entry_encode(&j->sit_j.entries[at].se, &e[i]);
+		if (at < 0)
+			return f2fs_fail(err, -F2FS_E_NO_SPACE,
+					 "SIT journal full (%u entries): no room for segment %u",
+					 f2fs_journal_count(j, JSIT), e[i].segno);
+		f2fs_sit_entry_encode(f2fs_journal_value(j, JSIT, (uint32_t)at), &e[i]);
 	}
 	return 0;
 }
 
 /* The journal's entries as dirty ones (those naming no main segment dropped). */
-static size_t journal_entries(const struct f2fs_journal *j, uint32_t main_segs,
+static size_t journal_entries(struct f2fs_journal *j, uint32_t main_segs,
 			      struct f2fs_sit_dirty out[JMAX])
 {
-	uint32_t n = journal_count(j);
+	uint32_t n = f2fs_journal_count(j, JSIT);
 	size_t m = 0;
 
 	for (uint32_t i = 0; i < n; i++) {
-		const struct f2fs_sit_journal_entry *je = &j->sit_j.entries[i];
-		uint32_t segno = le32_get(je->segno);
+		uint32_t segno = f2fs_journal_key(j, JSIT, i);
 
 		if (segno < main_segs)
-			decode(&out[m++], segno, &je->se);
+			decode(&out[m++], segno, f2fs_journal_value(j, JSIT, i));
 	}
 	return m;
 }
 
-/* Journal entries of block k are newer than the block: they go with it. */
-static void fold_journal(struct f2fs_journal *j, uint32_t k, struct f2fs_sit_block *blk)
+/* A journal entry of the block being written is newer than the block. */
+static void take_entry(void *blk, uint32_t segno, const void *value)
 {
-	uint32_t n = journal_count(j), keep = 0;
-
-	for (uint32_t i = 0; i < n; i++) {
-		const struct f2fs_sit_journal_entry *je = &j->sit_j.entries[i];
-		uint32_t segno = le32_get(je->segno);
-
-		if (segno / EPB == k)
-			blk->entries[segno % EPB] = je->se;
-		else
-			j->sit_j.entries[keep++] = *je;
-	}
-	if (keep == n)
-		return;
-	memset(&j->sit_j.entries[keep], 0, (n - keep) * sizeof(j->sit_j.entries[0]));
-	j->n_entries = le16_put((uint16_t)keep);
+	memcpy(&((struct f2fs_sit_block *)blk)->entries[segno % EPB], value,
+	       sizeof(struct f2fs_sit_entry));
 }
 
 static int write_set(const struct f2fs_sit_flush *f, const struct f2fs_flush_set *s,
@@ -123,7 +86,7 @@ static int write_set(const struct f2fs_sit_flush *f, const struct f2fs_flush_set
 
 	if (ret)
 		return ret;
-	fold_journal(f->journal, s->block, &blk);
+	f2fs_journal_take_block(f->journal, JSIT, s->block, take_entry, &blk);
 	f2fs_sit_block_apply(&blk, e + s->first, s->count);
 	return f2fs_meta_area_write(&f->area, s->block, &blk, err);
 }
@@ -138,7 +101,7 @@ static int flush_sets(const struct f2fs_sit_flush *f, const struct f2fs_sit_dirt
 	if (!sets)
 		return f2fs_fail(err, -ENOMEM, "out of memory for %zu SIT sets", nsets);
 	f2fs_flush_group(e, n, sizeof(*e), EPB, sets);
-	f2fs_flush_plan(sets, nsets, JMAX - journal_count(f->journal), f->policy);
+	f2fs_flush_plan(sets, nsets, JMAX - f2fs_journal_count(f->journal, JSIT), f->policy);
 	for (size_t s = 0; s < nsets && !ret; s++)
 		ret = sets[s].to_journal ?
 		      f2fs_sit_journal_put(f->journal, e + sets[s].first, sets[s].count, err) :
@@ -157,7 +120,7 @@ int f2fs_sit_flush(const struct f2fs_sit_flush *f, const struct f2fs_sit_dirty *
 
 	if (ret)
 		return ret;
-	if (f2fs_flush_empties_journal(journal_count(f->journal), n, JMAX, f->policy)) {
+	if (f2fs_flush_empties_journal(f2fs_journal_count(f->journal, JSIT), n, JMAX, f->policy)) {
 		m = journal_entries(f->journal, f->main_segs, je);
 		if (m) {
 			ret = f2fs_flush_merge(e, n, je, m, sizeof(*e), &merged, &n, err);

@@ -517,6 +517,42 @@ END_TEST
 
 /* ---- the SIT flush -------------------------------------------------------- */
 
+/* A journal takes what fits and refuses the rest, whole. */
+START_TEST(test_journals_full)
+{
+	struct f2fs_journal nj, sj;
+	struct f2fs_error err = { 0 };
+
+	memset(&nj, 0, sizeof(nj));
+	memset(&sj, 0, sizeof(sj));
+	for (uint32_t i = 0; i < F2FS_NAT_JOURNAL_ENTRIES; i++) {
+		struct f2fs_nat_dirty d = { 100 + i, 100 + i, 5000 + i, 0 };
+
+		ck_assert_int_eq(f2fs_nat_journal_put(&nj, &d, 1, &err), 0);
+	}
+	{
+		struct f2fs_nat_dirty again = { 100, 100, 7777, 0 }, more = { 99, 99, 1, 0 };
+
+		/* an entry already there is updated in place even when full */
+		ck_assert_int_eq(f2fs_nat_journal_put(&nj, &again, 1, &err), 0);
+		ck_assert_uint_eq(le32_get(nj.nat_j.entries[0].ne.block_addr), 7777);
+		ck_assert_int_eq(f2fs_nat_journal_put(&nj, &more, 1, &err), -F2FS_E_NO_SPACE);
+		ck_assert_uint_eq(le16_get(nj.n_entries), F2FS_NAT_JOURNAL_ENTRIES);
+	}
+	for (uint32_t i = 0; i < F2FS_SIT_JOURNAL_ENTRIES; i++) {
+		struct f2fs_sit_dirty d = { .segno = 10 + i, .type = 1, .valid = 3 };
+
+		ck_assert_int_eq(f2fs_sit_journal_put(&sj, &d, 1, &err), 0);
+	}
+	{
+		struct f2fs_sit_dirty more = { .segno = 1, .type = 1, .valid = 1 };
+
+		ck_assert_int_eq(f2fs_sit_journal_put(&sj, &more, 1, &err), -F2FS_E_NO_SPACE);
+		ck_assert_uint_eq(le16_get(sj.n_entries), F2FS_SIT_JOURNAL_ENTRIES);
+	}
+}
+END_TEST
+
 START_TEST(test_sit_flush)
 {
 	uint8_t live[2] = { 0 }, next[2] = { 0 };
@@ -753,6 +789,7 @@ static Suite *write_suite(void)
 	tcase_add_test(flush, test_nat_mkfs_rules);
 	tcase_add_test(flush, test_nat_fold_journal);
 	tcase_add_test(flush, test_nat_refuses);
+	tcase_add_test(flush, test_journals_full);
 	tcase_add_test(flush, test_sit_flush);
 	tcase_add_test(pack, test_pack_compact);
 	tcase_add_test(pack, test_pack_normal_orphans);

@@ -4,7 +4,8 @@
 noinst_LIBRARIES += lib/libf2fs.a
 lib_libf2fs_a_SOURCES =
 lib_libf2fs_a_SOURCES += \
-	lib/util/error.c lib/util/sort.c lib/util/units.c lib/util/vec.c
+	lib/util/error.c lib/util/sort.c lib/util/sort_impl.h lib/util/units.c \
+	lib/util/vec.c
 lib_libf2fs_a_SOURCES += \
 	lib/format/checkpoint.c lib/format/crc.c lib/format/dentry.c \
 	lib/format/feature.c lib/format/hash.c lib/format/inode.c \

@@ -1,12 +1,28 @@
 /*
- * Introsort: quicksort with a median of three, heapsort past a depth limit
- * of 2 log2 n (so no input is quadratic), insertion sort for short runs.
+ * The one sort (sort.h): the algorithm is sort_impl.h, instantiated for
+ * elements of any size with a comparison callback, and for 64-bit keys
+ * compared inline (the checker's hot case). Elements larger than a few
+ * words are sorted through an array of pointers and then moved once each,
+ * so that a swap never copies hundreds of bytes.
  */
 #include <f2fs/util/sort.h>
 
+#include <stdlib.h>
 #include <string.h>
 
 #define SHORT_RUN 16
+#define INDIRECT_OVER 32   /* bytes: larger elements are sorted by pointer */
+
+static unsigned depth_limit(size_t n)
+{
+	unsigned depth = 0;
+
+	for (size_t m = n; m > 1; m >>= 1)
+		depth += 2;
+	return depth;
+}
+
+/* ---- any element, through the caller's comparison ---------------------- */
 
 struct sorter {
 	size_t size;
@@ -26,129 +42,143 @@ static int lt(const struct sorter *s, char *v, size_t i, size_t j)
 
 static void swap(const struct sorter *s, char *v, size_t i, size_t j)
 {
-	char *a = at(s, v, i), *b = at(s, v, j), t[64];
+	char *a = at(s, v, i), *b = at(s, v, j), t[INDIRECT_OVER];
+	size_t left = s->size;
 
-	if (s->size == sizeof(uint64_t)) {   /* the common keys: one move each way */
+	/* most elements are a few words: whole words at a time */
+	for (; left >= sizeof(uint64_t); left -= sizeof(uint64_t)) {
 		uint64_t x, y;
 
 		memcpy(&x, a, sizeof(x));
 		memcpy(&y, b, sizeof(y));
 		memcpy(a, &y, sizeof(y));
 		memcpy(b, &x, sizeof(x));
-		return;
+		a += sizeof(x);
+		b += sizeof(x);
 	}
-	for (size_t done = 0; done < s->size;) {
-		size_t k = s->size - done < sizeof(t) ? s->size - done : sizeof(t);
-
-		memcpy(t, a + done, k);
-		memcpy(a + done, b + done, k);
-		memcpy(b + done, t, k);
-		done += k;
-	}
+	memcpy(t, a, left);
+	memcpy(a, b, left);
+	memcpy(b, t, left);
 }
 
-static void sift(const struct sorter *s, char *v, size_t i, size_t n)
-{
-	for (;;) {
-		size_t c = 2 * i + 1;
+#define SORT_FN(x) any_##x
+#define SORT_BASE char *
+#define SORT_CTX const struct sorter *s,
+#define SORT_CTX_ARG s,
+#define SORT_LT(v, i, j) lt(s, v, i, j)
+#define SORT_SWAP(v, i, j) swap(s, v, i, j)
+#define SORT_ADV(v, k) at(s, v, k)
+#include "sort_impl.h"
+#undef SORT_FN
+#undef SORT_BASE
+#undef SORT_CTX
+#undef SORT_CTX_ARG
+#undef SORT_LT
+#undef SORT_SWAP
+#undef SORT_ADV
 
-		if (c >= n)
-			return;
-		if (c + 1 < n && lt(s, v, c, c + 1))
-			c++;
-		if (!lt(s, v, i, c))
-			return;
-		swap(s, v, i, c);
-		i = c;
-	}
+/* ---- 64-bit keys ---------------------------------------------------------- */
+
+#define SORT_FN(x) u64_##x
+#define SORT_BASE uint64_t *
+#define SORT_CTX
+#define SORT_CTX_ARG
+#define SORT_LT(v, i, j) ((v)[i] < (v)[j])
+#define SORT_SWAP(v, i, j) \
+	do { \
+		uint64_t t_ = (v)[i]; \
+		(v)[i] = (v)[j]; \
+		(v)[j] = t_; \
+	} while (0)
+#define SORT_ADV(v, k) ((v) + (k))
+#include "sort_impl.h"
+#undef SORT_FN
+#undef SORT_BASE
+#undef SORT_CTX
+#undef SORT_CTX_ARG
+#undef SORT_LT
+#undef SORT_SWAP
+#undef SORT_ADV
+
+/* ---- large elements: by pointer, then each moved once --------------------- */
+
+struct by_pointer {
+	f2fs_less_fn less;
+	void *ctx;
+};
+
+static int pointee_less(const void *a, const void *b, void *ctx)
+{
+	const struct by_pointer *p = ctx;
+
+	return p->less(*(void *const *)a, *(void *const *)b, p->ctx);
 }
 
-static void heapsort(const struct sorter *s, char *v, size_t n)
+/* Put element i where ptr[i] points, following each cycle of the
+ * permutation with one element held aside. */
+static void permute(char *base, size_t n, size_t size, char **ptr, char *held)
 {
-	for (size_t k = n / 2; k-- > 0;)
-		sift(s, v, k, n);
-	for (size_t k = n; k-- > 1;) {
-		swap(s, v, 0, k);
-		sift(s, v, 0, k);
-	}
-}
+	for (size_t i = 0; i < n; i++) {
+		size_t k = i;
 
-static void insertion(const struct sorter *s, char *v, size_t n)
-{
-	for (size_t i = 1; i < n; i++)
-		for (size_t k = i; k > 0 && lt(s, v, k, k - 1); k--)
-			swap(s, v, k, k - 1);
-}
+		if (ptr[i] == base + i * size)
+			continue;
+		memcpy(held, base + i * size, size);
+		for (;;) {
+			size_t from = (size_t)(ptr[k] - base) / size;
 
-/* Median of v[0], v[n / 2], v[n - 1] to v[0]; returns where the pivot ends:
- * before it nothing greater, after it nothing smaller. */
-static size_t partition(const struct sorter *s, char *v, size_t n)
-{
-	size_t m = n / 2, i = 0, j = n;
-
-	if (lt(s, v, m, 0))
-		swap(s, v, m, 0);
-	if (lt(s, v, n - 1, m))
-		swap(s, v, n - 1, m);
-	if (lt(s, v, m, 0))
-		swap(s, v, m, 0);
-	swap(s, v, 0, m);
-	for (;;) {
-		do
-			i++;
-		while (i < n && lt(s, v, i, 0));
-		do
-			j--;
-		while (lt(s, v, 0, j));
-		if (i >= j)
-			break;
-		swap(s, v, i, j);
-	}
-	swap(s, v, 0, j);
-	return j;
-}
-
-static void introsort(const struct sorter *s, char *v, size_t n, unsigned depth)
-{
-	while (n > SHORT_RUN) {
-		size_t p;
-
-		if (!depth--) {
-			heapsort(s, v, n);
-			return;
-		}
-		p = partition(s, v, n);
-		/* recurse into the smaller side, loop on the larger */
-		if (p < n - p - 1) {
-			introsort(s, v, p, depth);
-			v = at(s, v, p + 1);
-			n -= p + 1;
-		} else {
-			introsort(s, at(s, v, p + 1), n - p - 1, depth);
-			n = p;
+			ptr[k] = base + k * size;
+			if (from == i) {
+				memcpy(base + k * size, held, size);
+				break;
+			}
+			memcpy(base + k * size, base + from * size, size);
+			k = from;
 		}
 	}
-	insertion(s, v, n);
+}
+
+/* Small sorts (most are: a directory's few equal names) need no malloc. */
+#define STACK_PTRS 64
+#define STACK_HELD 512
+
+static int sort_indirect(char *base, size_t n, size_t size, f2fs_less_fn less, void *ctx)
+{
+	char *stack_ptr[STACK_PTRS], stack_held[STACK_HELD];
+	char **ptr = n <= STACK_PTRS ? stack_ptr : malloc(n * sizeof(*ptr));
+	char *held = size <= STACK_HELD ? stack_held : malloc(size);
+	struct by_pointer bp = { less, ctx };
+	struct sorter s = { sizeof(*ptr), pointee_less, &bp };
+	int ret = -1;
+
+	if (ptr && held) {
+		for (size_t i = 0; i < n; i++)
+			ptr[i] = base + i * size;
+		any_introsort(&s, (char *)ptr, n, depth_limit(n));
+		permute(base, n, size, ptr, held);
+		ret = 0;
+	}
+	if (ptr != stack_ptr)
+		free(ptr);
+	if (held != stack_held)
+		free(held);
+	return ret;
 }
 
 void f2fs_sort(void *base, size_t n, size_t size, f2fs_less_fn less, void *ctx)
 {
 	struct sorter s = { size, less, ctx };
-	unsigned depth = 0;
 
-	for (size_t m = n; m > 1; m >>= 1)
-		depth += 2;
-	if (n > 1)
-		introsort(&s, base, n, depth);
-}
-
-static int u64_less(const void *a, const void *b, void *ctx)
-{
-	(void)ctx;
-	return *(const uint64_t *)a < *(const uint64_t *)b;
+	if (n < 2)
+		return;
+	/* without memory for the pointers, the elements are swapped whole */
+	if (size > INDIRECT_OVER && !sort_indirect(base, n, size, less, ctx))
+		return;
+	any_introsort(&s, base, n, depth_limit(n));
 }
 
 void f2fs_sort_u64(uint64_t *keys, size_t n)
 {
-	f2fs_sort(keys, n, sizeof(*keys), u64_less, NULL);
+	if (n > 1)
+		u64_introsort(keys, n, depth_limit(n));
 }

@@ -121,6 +121,48 @@ START_TEST(test_sort_context_and_odd_size)
 }
 END_TEST
 
+struct big {
+	uint32_t key;
+	uint32_t seq;
+	uint8_t body[256];   /* sorted by pointer, then moved once */
+};
+
+static int big_less(const void *a, const void *b, void *ctx)
+{
+	const struct big *x = a, *y = b;
+
+	(void)ctx;
+	return x->key != y->key ? x->key < y->key : x->seq < y->seq;
+}
+
+START_TEST(test_sort_large_elements)
+{
+	static const size_t sizes[] = { 2, 17, 1000, 4099 };
+	uint64_t seed = 777;
+
+	for (size_t z = 0; z < sizeof(sizes) / sizeof(sizes[0]); z++) {
+		size_t n = sizes[z];
+		struct big *v = malloc(n * sizeof(*v));
+
+		ck_assert_ptr_nonnull(v);
+		for (size_t i = 0; i < n; i++) {
+			v[i].key = (uint32_t)(next_rand(&seed) % 50);
+			v[i].seq = (uint32_t)i;
+			memset(v[i].body, (int)(i * 7), sizeof(v[i].body));
+		}
+		f2fs_sort(v, n, sizeof(*v), big_less, NULL);
+		for (size_t i = 0; i < n; i++) {
+			if (i)
+				ck_assert(big_less(&v[i - 1], &v[i], NULL));
+			/* the whole record moved with its key */
+			ck_assert_uint_eq(v[i].body[0], (uint8_t)(v[i].seq * 7));
+			ck_assert_uint_eq(v[i].body[255], (uint8_t)(v[i].seq * 7));
+		}
+		free(v);
+	}
+}
+END_TEST
+
 START_TEST(test_vec_push_and_grow)
 {
 	F2FS_VEC(uint32_t) a = { 0 };
@@ -181,6 +223,7 @@ static Suite *util_suite(void)
 	tcase_add_test(t, test_sort_shapes);
 	tcase_add_test(t, test_sort_median_of_three_killer);
 	tcase_add_test(t, test_sort_context_and_odd_size);
+	tcase_add_test(t, test_sort_large_elements);
 	tcase_add_test(v, test_vec_push_and_grow);
 	tcase_add_test(v, test_vec_compound_literal_and_reserve);
 	tcase_add_test(v, test_vec_out_of_memory);

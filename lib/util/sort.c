@@ -69,13 +69,6 @@ static void swap(const struct sorter *s, char *v, size_t i, size_t j)
 #define SORT_SWAP(v, i, j) swap(s, v, i, j)
 #define SORT_ADV(v, k) at(s, v, k)
 #include "sort_impl.h"
-#undef SORT_FN
-#undef SORT_BASE
-#undef SORT_CTX
-#undef SORT_CTX_ARG
-#undef SORT_LT
-#undef SORT_SWAP
-#undef SORT_ADV
 
 /* ---- 64-bit keys ---------------------------------------------------------- */
 
@@ -92,13 +85,6 @@ static void swap(const struct sorter *s, char *v, size_t i, size_t j)
 	} while (0)
 #define SORT_ADV(v, k) ((v) + (k))
 #include "sort_impl.h"
-#undef SORT_FN
-#undef SORT_BASE
-#undef SORT_CTX
-#undef SORT_CTX_ARG
-#undef SORT_LT
-#undef SORT_SWAP
-#undef SORT_ADV
 
 /* ---- large elements: by pointer, then each moved once --------------------- */
 

@@ -7,6 +7,7 @@
  *                     (empty, or "const struct sorter *s," and "s,")
  *   SORT_LT(v, i, j)  does element i go before element j
  *   SORT_SWAP(v, i, j), SORT_ADV(v, k)  swap two elements; element k
+ * It undefines them at its end, ready for the next instance.
  * Quicksort with a median of three, heapsort past a depth limit of
  * 2 log2 n (so no input is quadratic), insertion sort for short runs.
  */
@@ -94,3 +95,11 @@ static void SORT_FN(introsort)(SORT_CTX SORT_BASE v, size_t n, unsigned depth)
 	}
 	SORT_FN(insertion)(SORT_CTX_ARG v, n);
 }
+
+#undef SORT_FN
+#undef SORT_BASE
+#undef SORT_CTX
+#undef SORT_CTX_ARG
+#undef SORT_LT
+#undef SORT_SWAP
+#undef SORT_ADV

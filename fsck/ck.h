@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "checker.h"
+#include <f2fs/format/bitmap.h>
 #include <f2fs/util/error.h>
 #include <f2fs/format/format.h>
 #include <f2fs/fs/fs.h>
@@ -270,11 +271,6 @@ static inline uint32_t ck_segno(const struct ck *ck, uint64_t a)
 	return (uint32_t)((a - ck->main_blkaddr) / F2FS_BLOCKS_PER_SEG);
 }
 
-static inline int ck_bit_msb(const uint8_t *map, uint32_t i)
-{
-	return (map[i / 8] >> (7 - i % 8)) & 1;
-}
-
 static inline int ck_seg_is_node(uint8_t type)
 {
 	return type >= F2FS_SEG_HOT_NODE && type <= F2FS_SEG_COLD_NODE;
@@ -285,7 +281,7 @@ static inline int ck_sit_valid(const struct ck *ck, uint64_t a)
 {
 	uint64_t off = a - ck->main_blkaddr;
 
-	return ck_bit_msb(ck->segs[off / F2FS_BLOCKS_PER_SEG].map,
+	return f2fs_msb_test(ck->segs[off / F2FS_BLOCKS_PER_SEG].map,
 			  (uint32_t)(off % F2FS_BLOCKS_PER_SEG));
 }
 

@@ -231,7 +231,7 @@ static void check_cursegs(struct ck *ck)
 			      sn, t, g->type);
 		if (cp->alloc_type[t] == 0) {   /* LFS: nothing valid past the offset */
 			for (uint32_t b = off; b < F2FS_BLOCKS_PER_SEG; b++)
-				if (ck_bit_msb(g->map, b)) {
+				if (f2fs_msb_test(g->map, b)) {
 					ck_pb(ck, F2FS_PB_CP_CURSEG_BLKOFF,
 					      AT(A_SEG(sn), A_BLK(ck->main_blkaddr +
 								  (uint64_t)sn * F2FS_BLOCKS_PER_SEG + b),
@@ -302,11 +302,7 @@ static int add_nid(struct ck *ck, uint32_t nid, uint32_t ino, uint32_t blkaddr)
 	else
 		n->u.n.ino = ino;
 	ck->nid_used[nid / 64] |= 1ull << (nid % 64);
-	{
-		uint64_t off = blkaddr - ck->main_blkaddr;
-
-		ck->nodemap[off / 8] |= (uint8_t)(0x80u >> (off % 8));
-	}
+	f2fs_msb_set(ck->nodemap, blkaddr - ck->main_blkaddr);
 	return 0;
 }
 

@@ -164,12 +164,11 @@ static void drop_unread_nodes(struct ck *ck)
 
 	while (ck_nid_next(ck, &it, &nid, &n)) {
 		uint64_t off = n->blkaddr - ck->main_blkaddr;
-		uint8_t mask = (uint8_t)~(0x80u >> (off % 8));
 
 		if (n->flags & NR_READ)
 			continue;
-		ck->owned[off / 8] &= mask;
-		ck->nodemap[off / 8] &= mask;
+		f2fs_msb_clear(ck->owned, off);
+		f2fs_msb_clear(ck->nodemap, off);
 	}
 }
 
@@ -192,10 +191,10 @@ static uint64_t ssa_sum(const struct ck *ck, uint32_t s, const struct f2fs_summa
 	uint64_t sum = 0;
 
 	for (uint32_t off = 0; off < F2FS_BLOCKS_PER_SEG; off++) {
-		if (!ck_bit_msb(own, off))
+		if (!f2fs_msb_test(own, off))
 			continue;
 		sum += ck_fp(base + off, le32_get(e[off].nid),
-			     ck_bit_msb(nm, off) ? CK_FP_NODE : le16_get(e[off].ofs_in_node));
+			     f2fs_msb_test(nm, off) ? CK_FP_NODE : le16_get(e[off].ofs_in_node));
 	}
 	return sum;
 }

@@ -36,15 +36,15 @@ noinst_HEADERS += \
 	include/f2fs/util/error.h include/f2fs/util/sort.h include/f2fs/util/units.h \
 	include/f2fs/util/vec.h
 noinst_HEADERS += \
-	include/f2fs/format/checkpoint.h include/f2fs/format/crc.h \
-	include/f2fs/format/dentry.h include/f2fs/format/endian.h \
-	include/f2fs/format/feature.h include/f2fs/format/format.h \
-	include/f2fs/format/hash.h include/f2fs/format/inode.h \
-	include/f2fs/format/journal.h include/f2fs/format/layout.h \
-	include/f2fs/format/nat_bits.h include/f2fs/format/node_ofs.h \
-	include/f2fs/format/quota.h include/f2fs/format/summary.h \
-	include/f2fs/format/super.h include/f2fs/format/utf16.h \
-	include/f2fs/format/ver_bitmap.h
+	include/f2fs/format/bitmap.h include/f2fs/format/checkpoint.h \
+	include/f2fs/format/crc.h include/f2fs/format/dentry.h \
+	include/f2fs/format/endian.h include/f2fs/format/feature.h \
+	include/f2fs/format/format.h include/f2fs/format/hash.h \
+	include/f2fs/format/inode.h include/f2fs/format/journal.h \
+	include/f2fs/format/layout.h include/f2fs/format/nat_bits.h \
+	include/f2fs/format/node_ofs.h include/f2fs/format/quota.h \
+	include/f2fs/format/summary.h include/f2fs/format/super.h \
+	include/f2fs/format/utf16.h include/f2fs/format/ver_bitmap.h
 noinst_HEADERS += \
 	include/f2fs/io/dev.h include/f2fs/io/probe.h
 noinst_HEADERS += \

@@ -1,6 +1,7 @@
 /* Image builder: nids, log blocks, segments and sections. */
 #include "build.h"
 
+#include <f2fs/format/bitmap.h>
 #include <f2fs/util/vec.h>
 #include <f2fs/format/endian.h>
 
@@ -215,7 +216,7 @@ int bld_alloc_block(struct bld *b, enum f2fs_seg_type t, uint32_t nid,
 	lg->sum[off].nid = le32_put(nid);
 	lg->sum[off].version = 0;
 	lg->sum[off].ofs_in_node = le16_put(ofs_in_node);
-	lg->valid_map[off / 8] |= (uint8_t)(0x80u >> (off % 8));
+	f2fs_msb_set(lg->valid_map, off);
 	b->valid_blocks++;
 	*blkaddr = b->l->main_blkaddr + lg->segno * F2FS_BLOCKS_PER_SEG + off;
 	/* a checkpoint may not name a full current segment: move on now */

@@ -1,4 +1,5 @@
 /* The SIT of an opened image: live copy + journal, read sequentially. */
+#include <f2fs/format/bitmap.h>
 #include <f2fs/fs/sit.h>
 #include <f2fs/io/dev.h>
 #include <f2fs/format/endian.h>
@@ -10,11 +11,6 @@
 
 /* Blocks per read: 4 MiB. */
 #define SIT_RUN_BLOCKS 1024u
-
-static int bit_msb(const uint8_t *map, uint32_t i)
-{
-	return (map[i / 8] >> (7 - i % 8)) & 1;
-}
 
 uint64_t f2fs_sit_entry_blkaddr(const struct f2fs_fs *fs, uint32_t segno)
 {
@@ -184,7 +180,7 @@ int f2fs_sit_block_valid(const struct f2fs_sit *sit, uint32_t segno, uint32_t of
 {
 	if (!sit->maps || segno >= sit->nsegs || off >= F2FS_BLOCKS_PER_SEG)
 		return -1;
-	return bit_msb(sit->maps + (size_t)segno * F2FS_SIT_VBLOCK_MAP_SIZE, off);
+	return f2fs_msb_test(sit->maps + (size_t)segno * F2FS_SIT_VBLOCK_MAP_SIZE, off);
 }
 
 uint32_t f2fs_sit_sec_valid(const struct f2fs_sit *sit, uint32_t secno)

@@ -9,19 +9,21 @@
 
 #include <stdint.h>
 
+#include <f2fs/format/bitmap.h>
 #include <f2fs/format/format.h>
 
-/* Live copy (0 or 1) of block k; the bitmaps are MSB-first. */
+/* Live copy (0 or 1) of block k. */
 static inline int f2fs_ver_bit(const uint8_t *map, uint32_t k)
 {
-	return (map[k / 8] >> (7 - k % 8)) & 1;
+	return f2fs_msb_test(map, k);
 }
 
 static inline void f2fs_ver_bit_set(uint8_t *map, uint32_t k, int copy)
 {
-	uint8_t bit = (uint8_t)(0x80u >> (k % 8));
-
-	map[k / 8] = (uint8_t)(copy ? map[k / 8] | bit : map[k / 8] & ~bit);
+	if (copy)
+		f2fs_msb_set(map, k);
+	else
+		f2fs_msb_clear(map, k);
 }
 
 static inline void f2fs_ver_bit_flip(uint8_t *map, uint32_t k)

@@ -254,13 +254,13 @@ START_TEST(test_copy_addressing)
 	ck_assert_uint_eq(f2fs_sit_copy_addr(1536, 4, 700, 0), 1536 + 700);
 	ck_assert_uint_eq(f2fs_sit_copy_addr(1536, 4, 700, 1), 1536 + 1024 + 700);
 	/* bitmaps are MSB-first */
-	f2fs_ver_bit_flip(map, 0);
+	f2fs_ver_bit_set(map, 0, 1);
 	ck_assert_uint_eq(map[0], 0x80);
-	f2fs_ver_bit_flip(map, 9);
+	f2fs_ver_bit_set(map, 9, 1);
 	ck_assert_uint_eq(map[1], 0x40);
 	ck_assert_int_eq(f2fs_ver_bit(map, 9), 1);
 	ck_assert_int_eq(f2fs_ver_bit(map, 8), 0);
-	f2fs_ver_bit_flip(map, 9);
+	f2fs_ver_bit_set(map, 9, 0);
 	ck_assert_int_eq(f2fs_ver_bit(map, 9), 0);
 	f2fs_ver_bit_set(map, 31, 1);
 	ck_assert_uint_eq(map[3], 0x01);

@@ -26,11 +26,6 @@ static inline void f2fs_ver_bit_set(uint8_t *map, uint32_t k, int copy)
 		f2fs_msb_clear(map, k);
 }
 
-static inline void f2fs_ver_bit_flip(uint8_t *map, uint32_t k)
-{
-	map[k / 8] ^= (uint8_t)(0x80u >> (k % 8));
-}
-
 /*
  * Copy c of block k of an area whose copies alternate every span blocks:
  * span blocks of copy 0, the same blocks' copy 1, the next span...

@@ -272,6 +272,11 @@ void out_i(struct out *o, const char *key, const char *label, int64_t v)
 	kv_raw(o, key, label, b, b);
 }
 
+void out_b(struct out *o, const char *key, const char *label, int v)
+{
+	kv_raw(o, key, label, v ? "true" : "false", v ? "yes" : "no");
+}
+
 void out_x(struct out *o, const char *key, const char *label, uint64_t v)
 {
 	char j[24], t[24];

@@ -57,6 +57,8 @@ void out_array_end(struct out *o);
  * name. A NULL label makes the field JSON-only, a NULL key text-only. */
 void out_u(struct out *o, const char *key, const char *label, uint64_t v);
 void out_i(struct out *o, const char *key, const char *label, int64_t v);
+/* yes/no in text, true/false in JSON */
+void out_b(struct out *o, const char *key, const char *label, int v);
 /* hex in text, a number in JSON */
 void out_x(struct out *o, const char *key, const char *label, uint64_t v);
 /* escaped; s NULL is no value: "-" in text, null in JSON */

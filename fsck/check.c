@@ -7,6 +7,7 @@
 
 #include "ck.h"
 #include "passes.h"
+#include "repair.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -45,6 +46,32 @@ static int walk(struct ck *ck)
 	return ret;
 }
 
+/* Problems after which a repair may move a log to a fresh segment, or
+ * rebuild its summaries: it then needs the owner of every block there. */
+static int logs_in_doubt(const struct ck *ck)
+{
+	static const enum f2fs_problem_code codes[] = {
+		F2FS_PB_CP_CURSEG_RANGE, F2FS_PB_CP_CURSEG_DUPLICATE, F2FS_PB_CP_CURSEG_TYPE,
+		F2FS_PB_CP_CURSEG_BLKOFF, F2FS_PB_CP_SUMMARY, F2FS_PB_SIT_USED_INVALID,
+		F2FS_PB_NAT_SEGMENT_TYPE, F2FS_PB_DATA_SEGMENT_TYPE,
+	};
+
+	for (size_t i = 0; i < sizeof(codes) / sizeof(codes[0]); i++)
+		if (ck->r->count[codes[i]])
+			return 1;
+	return 0;
+}
+
+static int want_logs_exact(struct ck *ck)
+{
+	int ret = 0;
+
+	for (uint32_t s = 0; s < ck->main_segs && !ret; s++)
+		if (ck->segs[s].cur)
+			ret = ck_ssa_want_exact(ck, s);
+	return ret;
+}
+
 /* One run of the checker over a fresh ck (opt, err, ssa_exact set). */
 static int check_run(struct ck *ck, const char *path)
 {
@@ -57,7 +84,8 @@ static int check_run(struct ck *ck, const char *path)
 	if (!ck->r || !ck->io)
 		return f2fs_fail(ck->err, -ENOMEM, "out of memory");
 	ck->r->mode = opt->mode;
-	ret = f2fs_fs_open(&ck->fs, path, ck->err);
+	ret = f2fs_fs_open_flags(&ck->fs, path, opt->fix == F2FS_ANSWER_NO ? F2FS_DEV_RDONLY :
+				 F2FS_DEV_RDWR | F2FS_DEV_EXCL, ck->err);
 	if (ret)
 		return ret;
 	if (opt->opened)
@@ -69,6 +97,8 @@ static int check_run(struct ck *ck, const char *path)
 		ret = walk(ck);
 		if (!ret)
 			ret = ck_ssa(ck);
+		if (!ret && opt->fix != F2FS_ANSWER_NO && !ck->ssa_exact && logs_in_doubt(ck))
+			ret = want_logs_exact(ck);
 		if (!ret && ck->nredo)
 			return 0;   /* run again; its report replaces this one */
 		if (!ret)
@@ -99,6 +129,7 @@ static void check_release(struct ck *ck)
 	free(ck->segfp);
 	free(ck->ssa_exact);
 	free(ck->ssa_redo);
+	free(ck->ssa_badtype);
 	f2fs_vec_free(&ck->blks);
 	ck_quota_free(ck);
 	ck_xattr_free(ck);
@@ -116,6 +147,21 @@ int f2fs_check(const char *path, const struct f2fs_check_options *opt,
 	int ret;
 
 	*out = NULL;
+	if (opt && opt->fix != F2FS_ANSWER_NO && opt->mode == F2FS_CHECK_QUICK) {
+		/* a repair stands on a full check: the quick one only says
+		 * whether one is needed */
+		struct f2fs_check_options o = *opt;
+
+		o.fix = F2FS_ANSWER_NO;
+		ret = f2fs_check(path, &o, out, err);
+		if (ret || !((*out)->errors || (*out)->warnings))
+			return ret;
+		f2fs_check_report_free(*out);
+		*out = NULL;
+		o = *opt;
+		o.mode = F2FS_CHECK_FULL;
+		return f2fs_check(path, &o, out, err);
+	}
 	ck.opt = opt ? opt : &dflt;
 	ck.err = err;
 	ret = check_run(&ck, path);
@@ -135,6 +181,8 @@ int f2fs_check(const char *path, const struct f2fs_check_options *opt,
 		ck.ssa_exact = redo;
 		ret = check_run(&ck, path);
 	}
+	if (!ret && ck.opt->fix != F2FS_ANSWER_NO && ck.r->mode == F2FS_CHECK_FULL)
+		ret = ck_repair(&ck);
 	check_release(&ck);
 	if (ret) {
 		f2fs_check_report_free(ck.r);

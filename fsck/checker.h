@@ -27,8 +27,20 @@ enum f2fs_check_mode {
 typedef void (*f2fs_check_progress_fn)(const char *phase, uint64_t done,
 				       uint64_t total, void *arg);
 
+/* Which problems a run fixes: none (the image is opened read-only), those
+ * the problem table lets preen fix without a person, or every one it can. */
+enum f2fs_fix_answer {
+	F2FS_ANSWER_NO = 0,
+	F2FS_ANSWER_PREEN,
+	F2FS_ANSWER_YES,
+};
+
 struct f2fs_check_options {
 	enum f2fs_check_mode mode;
+	enum f2fs_fix_answer fix;  /* not NO: open read-write, repair after a full check */
+	/* Repair even though a roll-forward chain holds fsync'd data that the
+	 * new checkpoint makes the kernel skip (the user's choice). */
+	int discard_roll_forward;
 	uint32_t max_per_problem;  /* records kept per code (0 = 100); the rest are counted */
 	f2fs_check_progress_fn progress;   /* may be NULL */
 	void *progress_arg;
@@ -46,6 +58,23 @@ struct f2fs_check_stats {
 	uint64_t dentry_blocks_read, ssa_blocks_read;
 };
 
+/* What a repair did (f2fs_check_report.repair). */
+struct f2fs_repair_report {
+	int wanted;                /* a fix was asked and problems were found */
+	int committed;             /* the new checkpoint is on disk */
+	char refused[256];         /* why nothing was written, or "" */
+	uint64_t fixed, unfixed;   /* problem occurrences (errors and warnings) */
+	uint64_t unfixed_errors;
+	/* the NAT and SIT as written: dirty entries, blocks, journal entries
+	 * in the new checkpoint; one NAT block write per dirty entry is what
+	 * a flush without sets would cost */
+	uint64_t nat_dirty, nat_blocks, nat_journal;
+	uint64_t sit_dirty, sit_blocks, sit_journal;
+	uint64_t ssa_blocks, cp_blocks, sb_blocks, bytes_written;
+	uint64_t stray_nodes_freed;
+	uint32_t logs_moved;       /* current segments moved to fresh ones */
+};
+
 struct f2fs_check_report {
 	enum f2fs_check_mode mode;
 	struct f2fs_problem *problems;
@@ -60,6 +89,7 @@ struct f2fs_check_report {
 	 * forward, and how many of them carry an fsync mark */
 	uint64_t roll_forward_nodes, roll_forward_fsync;
 	struct f2fs_check_stats stats;
+	struct f2fs_repair_report repair;
 };
 
 /*

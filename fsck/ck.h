@@ -44,6 +44,7 @@ struct ck_at {
 
 /* One SIT entry of a main segment, journal applied. */
 struct ck_seg {
+	uint64_t mtime;           /* kept by a repair that rewrites the entry */
 	uint16_t vblocks;         /* valid count as stored */
 	uint8_t type;             /* segment type as stored */
 	uint8_t cur;              /* 1 + log index when a current segment */
@@ -220,6 +221,7 @@ struct ck {
 	uint64_t *segfp;
 	uint64_t *ssa_exact;              /* bitmap over main_segs, or NULL */
 	uint64_t *ssa_redo;               /* segments whose sums differ */
+	uint64_t *ssa_badtype;            /* segments whose summary type is wrong */
 	uint32_t nredo;
 	F2FS_VEC(struct ck_blk) blks;
 

@@ -1,7 +1,8 @@
-/* fsck.f2fs: check an F2FS image (read-only; repair is not implemented yet). */
+/* fsck.f2fs: check an F2FS image, and repair it when asked. */
 #include "checker.h"
 #include "../common/out.h"
 #include <f2fs/util/error.h>
+#include <f2fs/format/endian.h>
 #include <f2fs/fs/fs.h>
 
 #include <getopt.h>
@@ -10,35 +11,45 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #define EXIT_CLEAN     0
+#define EXIT_FIXED     1
 #define EXIT_UNFIXED   4
 #define EXIT_OPERROR   8
 #define EXIT_USAGE     16
 
 static const char prog[] = "fsck.f2fs";
 
-enum { OPT_JSON = 256 };
+enum { OPT_JSON = 256, OPT_DISCARD_ROLL };
 
 static void usage(FILE *f)
 {
 	fprintf(f,
 "Usage: %s [options] IMAGE\n"
-"Check an F2FS image or device. It is opened read-only: nothing is written.\n"
+"Check an F2FS image or device, and repair it when asked.\n"
 "\n"
-"  -n, --dry-run    check only (the default while repair is not implemented)\n"
+"  -n, --dry-run    check only: the image is opened read-only, nothing is written\n"
+"  -y               repair every problem fsck can fix\n"
+"  -p, -a           repair what is safe without a person (preen); name the rest\n"
 "  -f, --force      full check even if the file system was cleanly unmounted\n"
-"  -a, -p           automatic repair: not available yet, checks as with -n\n"
-"  -y               answer yes to repairs: not available yet, checks as with -n\n"
+"      --discard-roll-forward\n"
+"                   repair even though the image holds fsync'd data after its\n"
+"                   checkpoint (the repair's checkpoint drops it; mounting the\n"
+"                   image first recovers it)\n"
 "  -C, --progress   show progress of the long phases on stderr\n"
 "      --json       print one JSON object instead of text\n"
 "  -V, --version    print the version and exit\n"
 "  -h, --help       print this help and exit\n"
 "\n"
 "Without -f, a cleanly unmounted file system gets a quick check: superblock,\n"
-"checkpoint, and the NAT and SIT against each other.\n"
-"Exit status: 0 no errors, 4 errors left uncorrected, 8 operational error,\n"
-"16 usage error.\n", prog);
+"checkpoint, and the NAT and SIT against each other (a repair first runs the\n"
+"full check). Without -n, -y, -p or -a, fsck asks before repairing when it\n"
+"runs on a terminal, and only checks otherwise.\n"
+"A repair is one transaction: the new checkpoint is written last, so an\n"
+"interrupted repair leaves the image as it was or repaired.\n"
+"Exit status: 0 no errors, 1 errors corrected, 4 errors left uncorrected,\n"
+"8 operational error, 16 usage error.\n", prog);
 }
 
 static int usage_error(const char *msg, const char *arg)
@@ -150,6 +161,8 @@ static void text_problem(struct out *o, const struct f2fs_problem *p)
 		out_text(o, " path ");
 		text_path(o, p->path);
 	}
+	if (p->fixed)
+		out_text(o, ": fixed (%s)", f2fs_fix_kind_name(in->fix));
 	out_text(o, "\n");
 }
 
@@ -169,6 +182,35 @@ static void json_problem(struct out *o, const struct f2fs_problem *p)
 	}
 	out_s(o, "path", NULL, p->path);
 	out_s(o, "message", NULL, p->msg);
+	out_s(o, "fix", NULL, f2fs_fix_kind_name(in->fix));
+	out_b(o, "fixed", NULL, p->fixed);
+	out_obj_end(o);
+}
+
+static void json_repair(struct out *o, const struct f2fs_repair_report *rr)
+{
+	out_obj_begin(o, "repair", NULL);
+	out_b(o, "committed", NULL, rr->committed);
+	out_s(o, "refused", NULL, rr->refused[0] ? rr->refused : NULL);
+	out_u(o, "fixed", NULL, rr->fixed);
+	out_u(o, "unfixed", NULL, rr->unfixed);
+	out_obj_begin(o, "nat", NULL);
+	out_u(o, "dirty_entries", NULL, rr->nat_dirty);
+	out_u(o, "blocks_written", NULL, rr->nat_blocks);
+	out_u(o, "journal_entries", NULL, rr->nat_journal);
+	out_u(o, "blocks_one_per_entry", NULL, rr->nat_dirty);
+	out_obj_end(o);
+	out_obj_begin(o, "sit", NULL);
+	out_u(o, "dirty_entries", NULL, rr->sit_dirty);
+	out_u(o, "blocks_written", NULL, rr->sit_blocks);
+	out_u(o, "journal_entries", NULL, rr->sit_journal);
+	out_obj_end(o);
+	out_u(o, "ssa_blocks", NULL, rr->ssa_blocks);
+	out_u(o, "checkpoint_blocks", NULL, rr->cp_blocks);
+	out_u(o, "superblock_blocks", NULL, rr->sb_blocks);
+	out_u(o, "stray_nodes_freed", NULL, rr->stray_nodes_freed);
+	out_u(o, "logs_moved", NULL, rr->logs_moved);
+	out_u(o, "bytes_written", NULL, rr->bytes_written);
 	out_obj_end(o);
 }
 
@@ -208,7 +250,33 @@ static void json_report(struct out *o, const char *image, const struct f2fs_chec
 	out_u(o, "nodes", NULL, r->roll_forward_nodes);
 	out_u(o, "fsync", NULL, r->roll_forward_fsync);
 	out_obj_end(o);
+	if (r->repair.wanted)
+		json_repair(o, &r->repair);
 	out_i(o, "exit", NULL, exit_code);
+}
+
+static void text_repair(struct out *o, const char *image, const struct f2fs_repair_report *rr)
+{
+	if (rr->refused[0])
+		out_text(o, "%s: not repaired: %s\n", image, rr->refused);
+	if (rr->committed) {
+		out_text(o, "%s: wrote %" PRIu64 " NAT block(s) for %" PRIu64
+			 " changed entries (%" PRIu64 " in the checkpoint's journal; one block per entry: %"
+			 PRIu64 "), %" PRIu64 " SIT block(s) for %" PRIu64 " segments (%" PRIu64
+			 " journaled), %" PRIu64 " SSA block(s), a %" PRIu64 "-block checkpoint",
+			 image, rr->nat_blocks, rr->nat_dirty, rr->nat_journal, rr->nat_dirty,
+			 rr->sit_blocks, rr->sit_dirty, rr->sit_journal, rr->ssa_blocks, rr->cp_blocks);
+		if (rr->sb_blocks)
+			out_text(o, ", %" PRIu64 " superblock copy", rr->sb_blocks);
+		out_text(o, "\n");
+	}
+	if (rr->committed && !rr->unfixed)
+		out_text(o, "%s: repaired: %" PRIu64 " problem(s) fixed\n", image, rr->fixed);
+	else if (rr->committed)
+		out_text(o, "%s: repaired: %" PRIu64 " problem(s) fixed, %" PRIu64
+			 " left uncorrected\n", image, rr->fixed, rr->unfixed);
+	else
+		out_text(o, "%s: %" PRIu64 " problem(s) left uncorrected\n", image, rr->unfixed);
 }
 
 static void text_report(struct out *o, const char *image, const struct f2fs_check_report *r)
@@ -233,11 +301,37 @@ static void text_report(struct out *o, const char *image, const struct f2fs_chec
 			 " nodes, %" PRIu64 " data blocks, %" PRIu64 " entries\n",
 			 image, st->inodes, st->dirs, st->files, st->symlinks, st->others,
 			 st->nodes, st->data_blocks, st->dentries);
-	if (r->errors || r->warnings)
+	if (r->repair.wanted)
+		text_repair(o, image, &r->repair);
+	else if (r->errors || r->warnings)
 		out_text(o, "%s: %" PRIu64 " error(s), %" PRIu64 " warning(s)%s\n", image,
 			 r->errors, r->warnings, r->errors ? "; left uncorrected" : "");
 	else
 		out_text(o, "%s: clean\n", image);
+}
+
+/* On a terminal without an answer option: ask once, after the check has
+ * shown the problems, whether to repair them (as one transaction). */
+static int ask_repair(const struct f2fs_check_report *r)
+{
+	char line[16];
+
+	if (!(r->errors || r->warnings) || !isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
+		return 0;
+	printf("Repair these problems? [y/N] ");
+	fflush(stdout);
+	if (!fgets(line, sizeof(line), stdin))
+		return 0;
+	return line[0] == 'y' || line[0] == 'Y';
+}
+
+static int exit_code(const struct f2fs_check_report *r)
+{
+	if (!r->repair.wanted)
+		return r->errors ? EXIT_UNFIXED : EXIT_CLEAN;
+	if (r->repair.unfixed_errors)
+		return EXIT_UNFIXED;
+	return r->repair.committed ? EXIT_FIXED : EXIT_CLEAN;
 }
 
 int main(int argc, char **argv)
@@ -247,6 +341,7 @@ int main(int argc, char **argv)
 		{ "force", no_argument, NULL, 'f' },
 		{ "progress", no_argument, NULL, 'C' },
 		{ "json", no_argument, NULL, OPT_JSON },
+		{ "discard-roll-forward", no_argument, NULL, OPT_DISCARD_ROLL },
 		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -257,18 +352,23 @@ int main(int argc, char **argv)
 	struct progress prog_state = { 0 };
 	struct f2fs_error err;
 	struct f2fs_fs *fs;
-	int force = 0, repair = 0, json = 0, show_progress = 0, c, code;
+	int force = 0, json = 0, show_progress = 0, dry = 0, answered = 0, c, code;
 	const char *image;
-	uint32_t flags;
 
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "nfapyCVh", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'n': break;
+		case 'n': dry = 1; break;
 		case 'f': force = 1; break;
-		case 'a': case 'p': case 'y': repair = 1; break;
+		case 'a': case 'p':
+			if (opt.fix != F2FS_ANSWER_YES)
+				opt.fix = F2FS_ANSWER_PREEN;
+			answered = 1;
+			break;
+		case 'y': opt.fix = F2FS_ANSWER_YES; answered = 1; break;
 		case 'C': show_progress = 1; break;
 		case OPT_JSON: json = 1; break;
+		case OPT_DISCARD_ROLL: opt.discard_roll_forward = 1; break;
 		case 'V': printf("%s (f2fsprogs) %s\n", prog, PACKAGE_VERSION); return EXIT_CLEAN;
 		case 'h': usage(stdout); return EXIT_CLEAN;
 		default:
@@ -282,40 +382,46 @@ int main(int argc, char **argv)
 	}
 	if (optind != argc - 1)
 		return usage_error(optind >= argc ? "no image given" : "too many arguments", NULL);
+	if (dry && answered)
+		return usage_error("-n (check only) cannot go with -y, -p or -a", NULL);
 	image = argv[optind];
-	if (repair)
-		fprintf(stderr, "%s: repair is not available yet; checking only, as with -n\n", prog);
 
 	if (f2fs_fs_open(&fs, image, &err)) {
 		fprintf(stderr, "%s: %s: %s\n", prog, image, err.msg);
 		return EXIT_OPERROR;
 	}
-	flags = f2fs_fs_cp(fs)->ckpt_flags;   /* little-endian on disk */
-	flags = (uint32_t)((const uint8_t *)&flags)[0] | (uint32_t)((const uint8_t *)&flags)[1] << 8 |
-		(uint32_t)((const uint8_t *)&flags)[2] << 16 | (uint32_t)((const uint8_t *)&flags)[3] << 24;
+	/* -y asks for every fix: it gets the full check, as a plain run will */
+	opt.mode = force || opt.fix == F2FS_ANSWER_YES || !f2fs_check_cp_clean(le32_get(f2fs_fs_cp(fs)->ckpt_flags)) ?
+		   F2FS_CHECK_FULL : F2FS_CHECK_QUICK;
 	f2fs_fs_close(fs);
-
-	opt.mode = force || !f2fs_check_cp_clean(flags) ? F2FS_CHECK_FULL : F2FS_CHECK_QUICK;
 	if (show_progress) {
 		opt.progress = progress_cb;
 		opt.progress_arg = &prog_state;
 	}
-	if (f2fs_check(image, &opt, &r, &err)) {
+	for (;;) {
+		if (f2fs_check(image, &opt, &r, &err)) {
+			if (prog_state.phase)
+				fputc('\n', stderr);
+			fprintf(stderr, "%s: %s: %s\n", prog, image, err.msg);
+			return EXIT_OPERROR;
+		}
 		if (prog_state.phase)
 			fputc('\n', stderr);
-		fprintf(stderr, "%s: %s: %s\n", prog, image, err.msg);
-		return EXIT_OPERROR;
+		prog_state.phase = NULL;
+		out_init(&o, stdout, json ? OUT_JSON_COMPACT : OUT_TEXT);
+		code = exit_code(r);
+		out_begin(&o);
+		if (json)
+			json_report(&o, image, r, code);
+		else
+			text_report(&o, image, r);
+		out_end(&o);
+		if (dry || answered || json || !ask_repair(r))
+			break;
+		f2fs_check_report_free(r);
+		opt.fix = F2FS_ANSWER_YES;
+		answered = 1;
 	}
-	if (prog_state.phase)
-		fputc('\n', stderr);
-	code = r->errors ? EXIT_UNFIXED : EXIT_CLEAN;
-	out_init(&o, stdout, json ? OUT_JSON_COMPACT : OUT_TEXT);
-	out_begin(&o);
-	if (json)
-		json_report(&o, image, r, code);
-	else
-		text_report(&o, image, r);
-	out_end(&o);
 	f2fs_check_report_free(r);
 	return code;
 }

@@ -107,6 +107,7 @@ static void apply_sit_entry(struct ck *ck, uint32_t segno, const struct f2fs_sit
 
 	s->vblocks = v & F2FS_SIT_VBLOCKS_MASK;
 	s->type = (uint8_t)(v >> F2FS_SIT_VBLOCKS_SHIFT);
+	s->mtime = le64_get(se->mtime);
 	memcpy(s->map, se->valid_map, sizeof(s->map));
 }
 

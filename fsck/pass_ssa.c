@@ -221,12 +221,18 @@ static int ssa_segment(struct ck *ck, uint32_t s, const struct f2fs_summary_bloc
 	const struct f2fs_summary *e = cur >= 0 ? cs->e[cur] : sb->entries;
 
 	if (cur < 0 && sb->footer.entry_type != (ck_seg_is_node(g->type) ?
-						 F2FS_SUM_TYPE_NODE : F2FS_SUM_TYPE_DATA))
+						 F2FS_SUM_TYPE_NODE : F2FS_SUM_TYPE_DATA)) {
+		if (!ck->ssa_badtype)
+			ck->ssa_badtype = calloc(((size_t)ck->main_segs + 63) / 64, sizeof(uint64_t));
+		if (!ck->ssa_badtype)
+			return f2fs_fail(ck->err, -ENOMEM, "out of memory for the SSA check");
+		ck->ssa_badtype[s / 64] |= 1ull << (s % 64);
 		ck_pb(ck, F2FS_PB_SSA_TYPE,
 		      AT(A_SEG(s), A_BLK(ck->ssa_blkaddr + s),
 			 A_EXP(ck_seg_is_node(g->type)), A_FOUND(sb->footer.entry_type)),
 		      "segment %u (type %u): summary block type %u", s, g->type,
 		      sb->footer.entry_type);
+	}
 	if (ck->ssa_exact && ck_bit64(ck->ssa_exact, s)) {
 		for (; *bi < ck->blks.n && ck_segno(ck, ck->blks.v[*bi].addr) == s; ++*bi) {
 			const struct ck_blk *b = &ck->blks.v[*bi];
@@ -240,6 +246,13 @@ static int ssa_segment(struct ck *ck, uint32_t s, const struct f2fs_summary_bloc
 	if (!e || ck->ssa_exact || ssa_sum(ck, s, e) == ck->segfp[s])
 		return 0;
 	return mark_redo(ck, s);
+}
+
+int ck_ssa_want_exact(struct ck *ck, uint32_t segno)
+{
+	if (segno >= ck->main_segs || (ck->ssa_redo && ck_bit64(ck->ssa_redo, segno)))
+		return 0;
+	return mark_redo(ck, segno);
 }
 
 int ck_ssa(struct ck *ck)

@@ -57,7 +57,10 @@ void ck_quota_inode(struct ck *ck, uint32_t ino, const struct f2fs_node *nd);
 int ck_quota_check(struct ck *ck);
 void ck_quota_free(struct ck *ck);
 
-/* pass_ssa.c: blocks in use against the SIT, and against the SSA. */
+/* pass_ssa.c: blocks in use against the SIT, and against the SSA. A
+ * segment may be asked for the second run that keeps each block's owner
+ * (a repair that rebuilds its summary). */
 int ck_ssa(struct ck *ck);
+int ck_ssa_want_exact(struct ck *ck, uint32_t segno);
 
 #endif

@@ -115,7 +115,7 @@ static int io_write(void *arg, uint64_t blkaddr, const void *block, struct f2fs_
 
 void bld_block_io(struct bld *b, struct f2fs_block_io *io)
 {
-	*io = (struct f2fs_block_io){ NULL, io_write, b };
+	*io = (struct f2fs_block_io){ NULL, io_write, b, NULL };
 }
 
 static int write_ssa(struct bld *b, enum f2fs_seg_type t)

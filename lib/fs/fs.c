@@ -136,6 +136,12 @@ out:
 
 int f2fs_fs_open(struct f2fs_fs **out, const char *path, struct f2fs_error *err)
 {
+	return f2fs_fs_open_flags(out, path, F2FS_DEV_RDONLY, err);
+}
+
+int f2fs_fs_open_flags(struct f2fs_fs **out, const char *path, int dev_flags,
+		       struct f2fs_error *err)
+{
 	struct f2fs_fs *fs;
 	int ret;
 
@@ -144,7 +150,7 @@ int f2fs_fs_open(struct f2fs_fs **out, const char *path, struct f2fs_error *err)
 	if (!fs)
 		return f2fs_fail(err, -ENOMEM, "out of memory");
 	fs->nat_cache_addr = UINT64_MAX;
-	ret = f2fs_dev_open(&fs->dev, path, F2FS_DEV_RDONLY, err);
+	ret = f2fs_dev_open(&fs->dev, path, dev_flags, err);
 	if (ret)
 		goto fail;
 	ret = f2fs_sb_read(fs->dev, &fs->sb, &fs->sb_copy, &fs->sb_primary_err, err);

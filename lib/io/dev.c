@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/uio.h>
@@ -44,6 +45,7 @@ struct f2fs_dev {
 	uint64_t bytes_written;
 	bool dirty;             /* changed since the last fsync */
 	int64_t fail_after;     /* blocks until injected failure; -1 = never */
+	uint32_t torn_bytes;    /* of the block that fails: bytes still written */
 	uint64_t bad_start, bad_count;   /* blocks whose reads fail (tests) */
 };
 
@@ -162,6 +164,18 @@ static int refuse_if_in_use(struct f2fs_dev *dev, const struct stat *st,
 	return 0;
 }
 
+/* A regular file has no O_EXCL: two tools writing one image at once are
+ * kept apart by a lock each exclusive open takes. */
+static int lock_file(struct f2fs_dev *dev, struct f2fs_error *err)
+{
+	if (flock(dev->fd, LOCK_EX | LOCK_NB) == 0)
+		return 0;
+	if (errno == EWOULDBLOCK)
+		return f2fs_fail(err, -F2FS_E_IN_USE, "%s is in use by another program",
+				 dev->path);
+	return sys_fail(err, "cannot lock", dev->path);
+}
+
 static int open_fd(struct f2fs_dev *dev, int flags, struct stat *st,
 		   struct f2fs_error *err)
 {
@@ -217,6 +231,8 @@ int f2fs_dev_open(struct f2fs_dev **out, const char *path, int flags,
 			dev->bytes = (uint64_t)st.st_size;
 		if (flags & F2FS_DEV_EXCL)
 			ret = refuse_if_in_use(dev, &st, err);
+		if (!ret && (flags & F2FS_DEV_EXCL) && !dev->blockdev)
+			ret = lock_file(dev, err);
 	}
 	if (ret) {
 		f2fs_dev_close(dev);
@@ -248,7 +264,17 @@ bool f2fs_dev_is_blockdev(const struct f2fs_dev *dev) { return dev->blockdev; }
 uint64_t f2fs_dev_start_sector(const struct f2fs_dev *dev) { return dev->start_sector; }
 uint64_t f2fs_dev_zone_bytes(const struct f2fs_dev *dev) { return dev->zone_bytes; }
 uint64_t f2fs_dev_bytes_written(const struct f2fs_dev *dev) { return dev->bytes_written; }
-void f2fs_dev_fail_after(struct f2fs_dev *dev, int64_t nblocks) { dev->fail_after = nblocks; }
+void f2fs_dev_fail_after(struct f2fs_dev *dev, int64_t nblocks)
+{
+	dev->fail_after = nblocks;
+	dev->torn_bytes = 0;
+}
+
+void f2fs_dev_fail_torn(struct f2fs_dev *dev, int64_t nblocks, uint32_t bytes)
+{
+	dev->fail_after = nblocks;
+	dev->torn_bytes = bytes < F2FS_BLKSIZE ? bytes : F2FS_BLKSIZE - 1;
+}
 
 void f2fs_dev_fail_read(struct f2fs_dev *dev, uint64_t blkaddr, uint64_t count)
 {
@@ -315,29 +341,42 @@ int f2fs_dev_read(struct f2fs_dev *dev, uint64_t blkaddr, void *buf,
 			      nblocks * F2FS_BLKSIZE, err);
 }
 
-/* Count blocks against the injected-failure budget. */
-static int charge_fault_budget(struct f2fs_dev *dev, size_t nblocks,
-			       struct f2fs_error *err)
+/*
+ * Blocks of a write of nblocks that the injected-failure budget lets
+ * through (all of them when no failure is armed); a torn failure lets
+ * torn_bytes more through, as a power cut inside a block would.
+ */
+static size_t fault_budget(const struct f2fs_dev *dev, size_t nblocks)
 {
-	if (dev->fail_after < 0)
-		return 0;
-	if ((int64_t)nblocks > dev->fail_after) {
-		dev->fail_after = 0;
-		return f2fs_fail(err, -EIO, "%s: injected write failure", dev->path);
+	if (dev->fail_after < 0 || (int64_t)nblocks <= dev->fail_after)
+		return nblocks * F2FS_BLKSIZE;
+	return (size_t)dev->fail_after * F2FS_BLKSIZE + dev->torn_bytes;
+}
+
+/* Cut a vector down to its first len bytes; returns its new count. */
+static int trim_iov(struct iovec *iov, int n, size_t len)
+{
+	for (int k = 0; k < n; k++) {
+		if (len <= iov[k].iov_len) {
+			iov[k].iov_len = len;
+			return len ? k + 1 : k;
+		}
+		len -= iov[k].iov_len;
 	}
-	dev->fail_after -= (int64_t)nblocks;
-	return 0;
+	return n;
 }
 
 static int write_iov(struct f2fs_dev *dev, struct iovec *iov, int n,
 		     uint64_t blkaddr, size_t nblocks, struct f2fs_error *err)
 {
 	off_t off = (off_t)(blkaddr * F2FS_BLKSIZE);
-	size_t left = nblocks * F2FS_BLKSIZE;
-	int ret = charge_fault_budget(dev, nblocks, err);
+	size_t want = nblocks * F2FS_BLKSIZE, left = fault_budget(dev, nblocks);
+	bool fails = left < want;
 
-	if (ret)
-		return ret;
+	if (dev->fail_after >= 0)
+		dev->fail_after = fails ? 0 : dev->fail_after - (int64_t)nblocks;
+	if (fails)
+		n = trim_iov(iov, n, left);
 	while (left > 0) {
 		ssize_t w = pwritev(dev->fd, iov, n, off);
 
@@ -363,6 +402,10 @@ static int write_iov(struct f2fs_dev *dev, struct iovec *iov, int n,
 			iov->iov_base = (uint8_t *)iov->iov_base + w;
 			iov->iov_len -= (size_t)w;
 		}
+	}
+	if (fails) {
+		dev->torn_bytes = 0;
+		return f2fs_fail(err, -EIO, "%s: injected write failure", dev->path);
 	}
 	return 0;
 }

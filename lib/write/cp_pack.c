@@ -170,6 +170,8 @@ int f2fs_cp_pack_write(const struct f2fs_cp_pack *p, uint32_t cp_blkaddr, int sl
 		ret = write_blocks(io, start, pack, total - 1, err);
 	if (!ret && nat_bits_blocks(p))
 		ret = write_nat_bits(p, start, ver, f2fs_cp_stored_crc(pack), io, err);
+	if (!ret && io->barrier)
+		ret = io->barrier(io->arg, err);
 	if (!ret)
 		ret = write_blocks(io, start + total - 1, pack + (size_t)(total - 1) * BLK, 1, err);
 	free(pack);

@@ -40,7 +40,7 @@ int f2fs_fs_flush_nat(struct f2fs_fs_flush *t, const struct f2fs_nat_dirty *e, s
 		      struct f2fs_error *err)
 {
 	const struct f2fs_super_block *sb = f2fs_fs_sb(t->fs);
-	struct f2fs_block_io io = { read_image, write_out, t };
+	struct f2fs_block_io io = { read_image, write_out, t, NULL };
 	struct f2fs_nat_flush f;
 
 	f2fs_meta_area_nat(&f.area, le32_get(sb->nat_blkaddr), f2fs_fs_nat_blocks(t->fs),
@@ -57,7 +57,7 @@ int f2fs_fs_flush_sit(struct f2fs_fs_flush *t, const struct f2fs_sit_dirty *e, s
 	const struct f2fs_super_block *sb = f2fs_fs_sb(t->fs);
 	uint32_t sit_bytes, main_segs = le32_get(sb->segment_count_main);
 	const uint8_t *live = f2fs_fs_sit_bitmap(t->fs, &sit_bytes);
-	struct f2fs_block_io io = { read_image, write_out, t };
+	struct f2fs_block_io io = { read_image, write_out, t, NULL };
 	struct f2fs_sit_flush f;
 
 	f2fs_meta_area_sit(&f.area, le32_get(sb->sit_blkaddr), le32_get(sb->segment_count_sit),

@@ -225,7 +225,7 @@ static int commit(struct f2fs_fs *fs, struct disk *d, unsigned nat_policy,
 	uint8_t *head = malloc((1 + (size_t)payload) * BLK);
 	uint16_t *used = calloc(nat_blocks, sizeof(*used));
 	struct f2fs_checkpoint *cp = (struct f2fs_checkpoint *)head;
-	struct f2fs_block_io out = { NULL, disk_write, d };
+	struct f2fs_block_io out = { NULL, disk_write, d, NULL };
 	struct f2fs_error err = { 0 };
 	struct f2fs_fs_flush t;
 	struct f2fs_cp_pack p;

@@ -83,7 +83,7 @@ static int fail_write(void *arg, uint64_t blkaddr, const void *block, struct f2f
 static struct f2fs_block_io mem_io(struct mem *m)
 {
 	memset(m, 0, sizeof(*m));
-	return (struct f2fs_block_io){ mem_read, mem_write, m };
+	return (struct f2fs_block_io){ mem_read, mem_write, m, NULL };
 }
 
 /* The write of address a, or -1; each address must be written at most once. */

@@ -28,6 +28,11 @@ struct f2fs_fs;
  * superblock before use.
  */
 int f2fs_fs_open(struct f2fs_fs **out, const char *path, struct f2fs_error *err);
+/* The same with the device opened with dev_flags (<f2fs/io/dev.h>): a
+ * repair opens F2FS_DEV_RDWR | F2FS_DEV_EXCL, which refuses a mounted
+ * target, naming where. */
+int f2fs_fs_open_flags(struct f2fs_fs **out, const char *path, int dev_flags,
+		       struct f2fs_error *err);
 void f2fs_fs_close(struct f2fs_fs *fs);
 
 struct f2fs_dev *f2fs_fs_dev(const struct f2fs_fs *fs);

@@ -79,6 +79,9 @@ uint64_t f2fs_dev_bytes_written(const struct f2fs_dev *dev);
 
 /* Crash tests: fail every write after the next n blocks (-1 = never). */
 void f2fs_dev_fail_after(struct f2fs_dev *dev, int64_t nblocks);
+/* Crash tests, a torn write: as f2fs_dev_fail_after(), but the first bytes
+ * (below 4096) of the block that fails still reach the target. */
+void f2fs_dev_fail_torn(struct f2fs_dev *dev, int64_t nblocks, uint32_t bytes);
 
 /* Tests: every read that touches blocks [blkaddr, blkaddr + count) fails
  * with -EIO, as on a bad sector, until called again (count 0 = none). */

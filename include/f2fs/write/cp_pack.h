@@ -44,7 +44,7 @@ uint32_t f2fs_cp_pack_blocks(const struct f2fs_cp_pack *p);
 /*
  * Assemble the pack with checkpoint version ver and write it to slot
  * (0 or 1) of the checkpoint area at cp_blkaddr: every block but the last,
- * the nat_bits area, then the last block.
+ * the nat_bits area, the writer's barrier, then the last block.
  */
 int f2fs_cp_pack_write(const struct f2fs_cp_pack *p, uint32_t cp_blkaddr, int slot,
 		       uint64_t ver, const struct f2fs_block_io *io, struct f2fs_error *err);

@@ -1,0 +1,679 @@
+/*
+ * Repair of the derived state. After a full check, the SIT, the SSA, the
+ * checkpoint's counters, current segments and orphan list, nat_bits, and
+ * the NAT entries of stray nodes are rebuilt from what the scan found (as
+ * xfs_repair's phase 5 and e2fsck's pass 5 do), not patched entry by entry,
+ * and written as one transaction (<f2fs/write/txn.h>): the image is the old
+ * one until the new checkpoint's last block is down.
+ *
+ * "What the scan found" is the checker's own view, so that a second run
+ * finds the image clean: the blocks it saw in use (ck.owned), the nodes the
+ * NAT names, the NEW_ADDR reservations. When some node's pointers could
+ * not be followed (unreadable, a bad footer, a broken inode), the blocks
+ * behind it are unknown: then no valid bit of the SIT is cleared, so that
+ * nothing that may still be data is handed out for reuse.
+ */
+#include <f2fs/format/endian.h>
+#include <f2fs/format/node_ofs.h>
+#include <f2fs/fs/nat.h>
+#include <f2fs/fs/ssa.h>
+#include <f2fs/write/txn.h>
+
+#include "ck.h"
+#include "repair.h"
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The problems this repair fixes: derived state, and what it rewrites. */
+static const enum f2fs_problem_code fixed_here[] = {
+	F2FS_PB_SB_PRIMARY_INVALID, F2FS_PB_SB_COPIES_DIFFER,
+	F2FS_PB_CP_BACKUP_PACK_INVALID, F2FS_PB_CP_VALID_BLOCK_COUNT,
+	F2FS_PB_CP_VALID_NODE_COUNT, F2FS_PB_CP_VALID_INODE_COUNT,
+	F2FS_PB_CP_FREE_SEGMENT_COUNT, F2FS_PB_CP_NEXT_FREE_NID, F2FS_PB_CP_CURSEG_RANGE,
+	F2FS_PB_CP_CURSEG_DUPLICATE, F2FS_PB_CP_CURSEG_TYPE, F2FS_PB_CP_CURSEG_BLKOFF,
+	F2FS_PB_CP_SUMMARY, F2FS_PB_CP_ORPHAN_BLOCK, F2FS_PB_CP_NEEDS_FSCK,
+	F2FS_PB_NAT_RESERVED, F2FS_PB_NAT_SEGMENT_TYPE, F2FS_PB_NAT_NOT_VALID_IN_SIT,
+	F2FS_PB_NAT_JOURNAL, F2FS_PB_NAT_BITS_HEADER, F2FS_PB_NAT_BITS_FULL,
+	F2FS_PB_NAT_BITS_EMPTY, F2FS_PB_SIT_VBLOCKS_MAP, F2FS_PB_SIT_BAD_TYPE,
+	F2FS_PB_SIT_JOURNAL, F2FS_PB_SIT_VBLOCKS_MISMATCH, F2FS_PB_SIT_VALID_UNUSED,
+	F2FS_PB_SIT_USED_INVALID, F2FS_PB_SSA_MISMATCH, F2FS_PB_SSA_TYPE,
+	F2FS_PB_NODE_UNREACHABLE, F2FS_PB_ORPHAN_NOT_INODE, F2FS_PB_ORPHAN_LINKED,
+	F2FS_PB_ORPHAN_DUPLICATE,
+};
+
+struct rp {
+	struct ck *ck;
+	struct f2fs_txn t;
+	bool fix[F2FS_PB_COUNT];
+	bool incomplete;          /* some node's pointers were not followed */
+	uint64_t new_addrs;
+	uint32_t nodes, freed;
+	uint32_t segs_per_sec;
+	/* the logs of the new checkpoint */
+	uint32_t cur[F2FS_NR_CURSEG_TYPE];
+	uint16_t off[F2FS_NR_CURSEG_TYPE];
+	bool moved[F2FS_NR_CURSEG_TYPE];
+	uint8_t *type;            /* new SIT type per segment */
+	uint16_t *used;           /* NAT entries in use per block, after the fixes */
+};
+
+bool ck_repair_fixes(enum f2fs_problem_code code, enum f2fs_fix_answer answer)
+{
+	const struct f2fs_problem_info *in = f2fs_problem_info(code);
+
+	if (answer == F2FS_ANSWER_NO || !in || (answer == F2FS_ANSWER_PREEN && !in->preen))
+		return false;
+	for (size_t i = 0; i < sizeof(fixed_here) / sizeof(fixed_here[0]); i++)
+		if (fixed_here[i] == code)
+			return true;
+	return false;
+}
+
+static uint32_t popcount_seg(const uint8_t *m)
+{
+	uint32_t n = 0;
+
+	for (int i = 0; i < F2FS_SIT_VBLOCK_MAP_SIZE; i++)
+		n += (uint32_t)__builtin_popcount(m[i]);
+	return n;
+}
+
+static const uint8_t *own_map(const struct ck *ck, uint32_t s)
+{
+	return ck->owned + (size_t)s * F2FS_SIT_VBLOCK_MAP_SIZE;
+}
+
+/* ---- the blocks in use ---------------------------------------------------- */
+
+static void find_incomplete(struct rp *p)
+{
+	struct ck *ck = p->ck;
+	struct ck_nid_iter it = { 0 };
+	struct ck_nid *n;
+	uint32_t nid;
+
+	while (ck_nid_next(ck, &it, &nid, &n)) {
+		if (!(n->flags & NR_READ) || (n->flags & NR_BAD) ||
+		    ((n->flags & NR_INODE) && (n->state & IR_BROKEN)))
+			p->incomplete = true;
+		/* the NAT keeps naming the block: it stays valid */
+		f2fs_msb_set(ck->owned, n->blkaddr - ck->main_blkaddr);
+		if (!(n->flags & NR_READ))
+			continue;
+		f2fs_msb_set(ck->nodemap, n->blkaddr - ck->main_blkaddr);
+	}
+	if (!p->incomplete)
+		return;
+	for (uint32_t s = 0; s < ck->main_segs; s++) {
+		uint8_t *own = ck->owned + (size_t)s * F2FS_SIT_VBLOCK_MAP_SIZE;
+
+		for (int i = 0; i < F2FS_SIT_VBLOCK_MAP_SIZE; i++)
+			own[i] |= ck->segs[s].map[i];
+	}
+}
+
+static int stage_nat_free(struct rp *p, uint32_t nid, uint8_t version)
+{
+	struct f2fs_nat_dirty d = { nid, 0, F2FS_NULL_ADDR, (uint8_t)(version + 1) };
+
+	if (f2fs_vec_push(&p->t.nat, d))
+		return f2fs_fail(p->ck->err, -ENOMEM, "out of memory for NAT changes");
+	p->used[nid / F2FS_NAT_ENTRY_PER_BLOCK]--;
+	return 0;
+}
+
+/* Free a node that no inode reaches, and what only it holds: its data
+ * blocks, or (an indirect node) the nodes below it that the walk took for
+ * its children. */
+static int free_stray(struct rp *p, uint32_t nid, int depth)
+{
+	struct ck *ck = p->ck;
+	struct ck_nid *n = ck_nid_find(ck, nid);
+	struct f2fs_nat_info ni;
+	struct f2fs_node blk;
+	uint32_t ofs;
+	int ret;
+
+	if (!n || !(n->flags & NR_READ) || (n->flags & NR_INODE) || depth > 3)
+		return 0;
+	ret = f2fs_nat_lookup(ck->fs, nid, &ni, NULL, ck->err);
+	if (!ret)
+		ret = f2fs_fs_read_block(ck->fs, n->blkaddr, &blk, ck->err);
+	if (ret)
+		return ret;
+	ofs = ck_nid_ofs(n);
+	n->flags &= (uint8_t)~NR_READ;   /* freed: not again through another path */
+	if (f2fs_node_kind(ofs) == F2FS_NODE_DIRECT) {
+		for (uint32_t i = 0; i < F2FS_ADDRS_PER_BLOCK; i++) {
+			uint32_t a = le32_get(blk.dn.addr[i]);
+
+			if (a == F2FS_NEW_ADDR && p->new_addrs)
+				p->new_addrs--;
+			else if (ck_in_main(ck, a))
+				f2fs_msb_clear(ck->owned, a - ck->main_blkaddr);
+		}
+	} else if (f2fs_node_kind(ofs) == F2FS_NODE_INDIRECT ||
+		   f2fs_node_kind(ofs) == F2FS_NODE_DOUBLE) {
+		for (uint32_t i = 0; i < F2FS_NIDS_PER_BLOCK && !ret; i++) {
+			uint32_t c = le32_get(blk.in.nid[i]);
+			struct ck_nid *cn = c ? ck_nid_find(ck, c) : NULL;
+
+			if (cn && !(cn->flags & NR_INODE) && ck_nid_ino(cn, c) == ck_nid_ino(n, nid))
+				ret = free_stray(p, c, depth + 1);
+		}
+	}
+	if (ret)
+		return ret;
+	f2fs_msb_clear(ck->owned, n->blkaddr - ck->main_blkaddr);
+	f2fs_msb_clear(ck->nodemap, n->blkaddr - ck->main_blkaddr);
+	p->freed++;
+	return stage_nat_free(p, nid, ni.version);
+}
+
+static int free_strays(struct rp *p)
+{
+	struct ck *ck = p->ck;
+	struct ck_nid_iter it = { 0 };
+	struct ck_nid *n;
+	uint32_t nid;
+	int ret = 0;
+
+	if (!p->fix[F2FS_PB_NODE_UNREACHABLE])
+		return 0;
+	while (!ret && ck_nid_next(ck, &it, &nid, &n))
+		if ((n->flags & (NR_READ | NR_INODE | NR_REACHED)) == NR_READ)
+			ret = free_stray(p, nid, 0);
+	return ret;
+}
+
+/* nid 0 maps nothing; the node and meta inodes' entries say block 1. */
+static int fix_reserved(struct rp *p)
+{
+	struct ck *ck = p->ck;
+	int ret = 0;
+
+	if (!p->fix[F2FS_PB_NAT_RESERVED])
+		return 0;
+	for (uint32_t nid = 0; nid <= F2FS_META_INO && !ret; nid++) {
+		struct f2fs_nat_info ni;
+		struct f2fs_nat_dirty d = { nid, nid ? nid : 0, nid ? 1 : 0, 0 };
+
+		ret = f2fs_nat_lookup(ck->fs, nid, &ni, NULL, ck->err);
+		if (ret || (ni.blkaddr == d.blkaddr && (!nid || ni.ino == nid)))
+			continue;
+		d.version = ni.version;
+		if (nid && ni.blkaddr == F2FS_NULL_ADDR)
+			p->used[0]++;
+		if (f2fs_vec_push(&p->t.nat, d))
+			ret = f2fs_fail(ck->err, -ENOMEM, "out of memory for NAT changes");
+	}
+	return ret;
+}
+
+/* ---- current segments ------------------------------------------------------ */
+
+static bool is_node_log(int t)
+{
+	return t >= F2FS_NR_CURSEG_DATA;
+}
+
+static void old_log(const struct ck *ck, int t, uint32_t *segno, uint16_t *off)
+{
+	const struct f2fs_checkpoint *cp = ck->cp;
+	int k = is_node_log(t) ? t - F2FS_NR_CURSEG_DATA : t;
+
+	*segno = is_node_log(t) ? le32_get(cp->cur_node_segno[k]) : le32_get(cp->cur_data_segno[k]);
+	*off = is_node_log(t) ? le16_get(cp->cur_node_blkoff[k]) : le16_get(cp->cur_data_blkoff[k]);
+}
+
+/* Can log t go on in its segment: in range, its own, holding only blocks
+ * of its kind, none (for an appending log) at or past its next block? */
+static bool log_usable(const struct rp *p, int t, uint32_t sn, uint16_t off)
+{
+	const struct ck *ck = p->ck;
+	const uint8_t *own, *nm;
+
+	if (sn >= ck->main_segs || off > F2FS_BLOCKS_PER_SEG)
+		return false;
+	for (int u = 0; u < t; u++)
+		if (p->cur[u] == sn)
+			return false;
+	own = own_map(ck, sn);
+	nm = ck->nodemap + (size_t)sn * F2FS_SIT_VBLOCK_MAP_SIZE;
+	for (uint32_t b = 0; b < F2FS_BLOCKS_PER_SEG; b++) {
+		if (!f2fs_msb_test(own, b))
+			continue;
+		if ((f2fs_msb_test(nm, b) != 0) != is_node_log(t))
+			return false;
+		if (ck->cp->alloc_type[t] == 0 && b >= off)
+			return false;
+	}
+	return true;
+}
+
+static bool sec_free(const struct rp *p, uint32_t sec, int upto)
+{
+	const struct ck *ck = p->ck;
+
+	for (uint32_t s = sec * p->segs_per_sec; s < (sec + 1) * p->segs_per_sec; s++) {
+		if (s >= ck->main_segs || popcount_seg(own_map(ck, s)))
+			return false;
+		for (int u = 0; u < upto; u++)
+			if (p->cur[u] == s)
+				return false;
+	}
+	return true;
+}
+
+static int choose_logs(struct rp *p)
+{
+	struct ck *ck = p->ck;
+
+	for (int t = 0; t < F2FS_NR_CURSEG_TYPE; t++) {
+		uint32_t sn;
+		uint16_t off;
+
+		old_log(ck, t, &sn, &off);
+		p->cur[t] = sn;
+		p->off[t] = off;
+		if (log_usable(p, t, sn, off))
+			continue;
+		p->cur[t] = UINT32_MAX;
+		for (uint32_t sec = 0; sec * p->segs_per_sec < ck->main_segs; sec++)
+			if (sec_free(p, sec, F2FS_NR_CURSEG_TYPE)) {
+				p->cur[t] = sec * p->segs_per_sec;
+				break;
+			}
+		if (p->cur[t] == UINT32_MAX)
+			return f2fs_fail(ck->err, -F2FS_E_NO_SPACE,
+					 "no free section for log %d, whose segment %u cannot go on",
+					 t, sn);
+		p->off[t] = 0;
+		p->moved[t] = true;
+		ck->r->repair.logs_moved++;
+	}
+	return 0;
+}
+
+static int new_cur(const struct rp *p, uint32_t s)
+{
+	for (int t = 0; t < F2FS_NR_CURSEG_TYPE; t++)
+		if (p->cur[t] == s)
+			return t;
+	return -1;
+}
+
+/* ---- SIT ------------------------------------------------------------------ */
+
+/* Keep the stored type where it fits the blocks; else the log's type, or
+ * the warm type of the blocks' kind (or hot data for a free segment). */
+static uint8_t seg_type(const struct rp *p, uint32_t s)
+{
+	const struct ck *ck = p->ck;
+	const uint8_t *own = own_map(ck, s), *nm = ck->nodemap + (size_t)s * F2FS_SIT_VBLOCK_MAP_SIZE;
+	uint8_t stored = ck->segs[s].type;
+	int cur = new_cur(p, s), nodes = 0, data = 0;
+
+	if (cur >= 0)
+		return (uint8_t)cur;
+	for (int i = 0; i < F2FS_SIT_VBLOCK_MAP_SIZE; i++) {
+		nodes += __builtin_popcount(own[i] & nm[i]);
+		data += __builtin_popcount(own[i] & (uint8_t)~nm[i]);
+	}
+	if (stored <= F2FS_SEG_COLD_NODE && (!nodes || ck_seg_is_node(stored)) &&
+	    (!data || !ck_seg_is_node(stored) || nodes))
+		return stored;
+	if (nodes)
+		return F2FS_SEG_WARM_NODE;
+	return data ? F2FS_SEG_WARM_DATA : F2FS_SEG_HOT_DATA;
+}
+
+static int stage_sit(struct rp *p)
+{
+	struct ck *ck = p->ck;
+
+	for (uint32_t s = 0; s < ck->main_segs; s++) {
+		const struct ck_seg *g = &ck->segs[s];
+		const uint8_t *own = own_map(ck, s);
+		struct f2fs_sit_dirty d = { 0 };
+
+		p->type[s] = seg_type(p, s);
+		d.segno = s;
+		d.type = p->type[s];
+		d.valid = (uint16_t)popcount_seg(own);
+		d.mtime = g->mtime;
+		memcpy(d.map, own, sizeof(d.map));
+		if (d.valid == g->vblocks && d.type == g->type && !memcmp(d.map, g->map, sizeof(d.map)))
+			continue;
+		if (f2fs_vec_push(&p->t.sit, d))
+			return f2fs_fail(ck->err, -ENOMEM, "out of memory for SIT changes");
+	}
+	return 0;
+}
+
+/* ---- SSA and the current logs' summaries ------------------------------------ */
+
+/* Set the entries of the blocks whose owner the check knows (ck.blks, kept
+ * for the segments checked entry by entry), from *bi on. */
+static int owners_into(struct rp *p, uint32_t s, struct f2fs_summary *e, size_t *bi)
+{
+	struct ck *ck = p->ck;
+
+	for (; *bi < ck->blks.n && ck_segno(ck, ck->blks.v[*bi].addr) <= s; ++*bi) {
+		const struct ck_blk *b = &ck->blks.v[*bi];
+		struct f2fs_summary *x = &e[(b->addr - ck->main_blkaddr) % F2FS_BLOCKS_PER_SEG];
+		struct f2fs_nat_info ni = { 0 };
+		int ret;
+
+		if (ck_segno(ck, b->addr) < s || !f2fs_msb_test(ck->owned, b->addr - ck->main_blkaddr))
+			continue;
+		if (!b->node) {
+			ret = f2fs_nat_lookup(ck->fs, b->nid, &ni, NULL, ck->err);
+			if (ret)
+				return ret;
+		}
+		x->nid = le32_put(b->nid);
+		x->ofs_in_node = le16_put(b->node ? 0 : b->idx);
+		x->version = b->node ? 0 : ni.version;
+	}
+	return 0;
+}
+
+static bool was_current(const struct ck *ck, uint32_t s)
+{
+	return ck->segs[s].cur != 0;
+}
+
+static bool exact(const struct ck *ck, uint32_t s)
+{
+	return ck->ssa_exact && ck_bit64(ck->ssa_exact, s);
+}
+
+/* One segment's summary block as it must be; *write when it differs. */
+static int rebuild_sum(struct rp *p, uint32_t s, struct f2fs_summary_block *blk, size_t *bi,
+		       bool *write)
+{
+	struct ck *ck = p->ck;
+	struct f2fs_summary_block old;
+	uint8_t want = ck_seg_is_node(p->type[s]) ? F2FS_SUM_TYPE_NODE : F2FS_SUM_TYPE_DATA;
+	int ret = f2fs_ssa_get(ck->fs, s, blk, NULL, ck->err);
+
+	if (ret)
+		return ret;
+	old = *blk;
+	if (exact(ck, s))
+		ret = owners_into(p, s, blk->entries, bi);
+	blk->footer.entry_type = want;
+	*write = was_current(ck, s) || memcmp(&old, blk, sizeof(old)) != 0;
+	return ret;
+}
+
+static int stage_ssa(struct rp *p)
+{
+	struct ck *ck = p->ck;
+	size_t bi = 0;
+	int ret = 0;
+
+	for (uint32_t s = 0; s < ck->main_segs && !ret; s++) {
+		int cur = new_cur(p, s);
+		bool in_use = popcount_seg(own_map(ck, s)) != 0, write = false;
+		struct f2fs_summary_block blk;
+
+		if (cur >= 0) {
+			if (!p->moved[cur]) {
+				ret = rebuild_sum(p, s, &blk, &bi, &write);
+				if (!ret)
+					memcpy(p->t.sum[cur], blk.entries, sizeof(blk.entries));
+			}
+			continue;
+		}
+		/* a segment that stops being current needs every owner */
+		if (was_current(ck, s) && in_use && !exact(ck, s))
+			return f2fs_fail(ck->err, -EINVAL,
+					 "segment %u leaves its log without its owners known", s);
+		if (!in_use || (!exact(ck, s) && !was_current(ck, s) &&
+				!(ck->ssa_badtype && ck_bit64(ck->ssa_badtype, s)) &&
+				p->type[s] == ck->segs[s].type))
+			continue;
+		ret = rebuild_sum(p, s, &blk, &bi, &write);
+		if (!ret && write) {
+			struct f2fs_txn_ssa x = { .segno = s, .blk = blk };
+
+			if (f2fs_vec_push(&p->t.ssa, x))
+				ret = f2fs_fail(ck->err, -ENOMEM, "out of memory for SSA blocks");
+		}
+	}
+	return ret;
+}
+
+static int stage_logs(struct rp *p)
+{
+	struct f2fs_checkpoint *cp = f2fs_txn_cp(&p->t);
+
+	for (int t = 0; t < F2FS_NR_CURSEG_TYPE; t++) {
+		int k = is_node_log(t) ? t - F2FS_NR_CURSEG_DATA : t;
+
+		p->t.sum[t] = calloc(F2FS_ENTRIES_IN_SUM, sizeof(struct f2fs_summary));
+		if (!p->t.sum[t])
+			return f2fs_fail(p->ck->err, -ENOMEM, "out of memory for summaries");
+		if (p->moved[t])
+			cp->alloc_type[t] = 0;
+		p->t.nsum[t] = cp->alloc_type[t] ? F2FS_ENTRIES_IN_SUM : p->off[t];
+		if (is_node_log(t)) {
+			cp->cur_node_segno[k] = le32_put(p->cur[t]);
+			cp->cur_node_blkoff[k] = le16_put(p->off[t]);
+		} else {
+			cp->cur_data_segno[k] = le32_put(p->cur[t]);
+			cp->cur_data_blkoff[k] = le16_put(p->off[t]);
+		}
+	}
+	return 0;
+}
+
+/* ---- the checkpoint --------------------------------------------------------- */
+
+static int stage_orphans(struct rp *p)
+{
+	struct ck *ck = p->ck;
+
+	for (size_t k = 0; k < ck->orphans.n; k++) {
+		uint32_t ino = ck->orphans.v[k], links, refs;
+
+		/* the kernel would free a linked inode: it leaves the list */
+		if (!ck_rec_inode(ck, ino, &links, &refs) || links || refs)
+			continue;
+		if (f2fs_vec_push(&p->t.orphans, ino))
+			return f2fs_fail(ck->err, -ENOMEM, "out of memory for orphans");
+	}
+	return 0;
+}
+
+/* The first nid not in use from the checkpoint's hint on (the kernel scans
+ * from there for nids to hand out), wrapping after the last. */
+static uint32_t next_free_nid(struct rp *p)
+{
+	struct ck *ck = p->ck;
+	uint32_t first = F2FS_ROOT_INO + 1, hint = le32_get(ck->cp->next_free_nid);
+
+	if (hint < first || hint >= ck->max_nid)
+		hint = first;
+	for (uint32_t nid = hint; nid < ck->max_nid; nid++)
+		if (!ck_nid_find(ck, nid))
+			return nid;
+	for (uint32_t nid = first; nid < hint; nid++)
+		if (!ck_nid_find(ck, nid))
+			return nid;
+	return hint;
+}
+
+static uint64_t valid_blocks(const struct rp *p)
+{
+	const struct ck *ck = p->ck;
+	uint64_t n = 0;
+
+	for (uint32_t s = 0; s < ck->main_segs; s++)
+		n += popcount_seg(own_map(ck, s));
+	return n + p->new_addrs;
+}
+
+static uint32_t free_segments(const struct rp *p)
+{
+	uint32_t n = 0;
+
+	for (uint32_t s = 0; s < p->ck->main_segs; s++)
+		if (!popcount_seg(own_map(p->ck, s)) && new_cur(p, s) < 0)
+			n++;
+	return n;
+}
+
+static void stage_cp(struct rp *p, bool all_fixed)
+{
+	struct ck *ck = p->ck;
+	struct f2fs_checkpoint *cp = f2fs_txn_cp(&p->t);
+	uint32_t flags = le32_get(cp->ckpt_flags);
+
+	cp->valid_block_count = le64_put(valid_blocks(p));
+	cp->valid_node_count = le32_put(ck->nat_nodes - p->freed);
+	cp->valid_inode_count = le32_put(ck->nat_inodes);
+	cp->free_segment_count = le32_put(free_segments(p));
+	cp->next_free_nid = le32_put(next_free_nid(p));
+	/* a check is still wanted while anything is left */
+	if (all_fixed)
+		flags &= ~(uint32_t)(F2FS_CP_ERROR | F2FS_CP_FSCK | F2FS_CP_QUOTA_NEED_FSCK);
+	else
+		flags |= F2FS_CP_FSCK;
+	cp->ckpt_flags = le32_put(flags);
+}
+
+/* ---- the run ------------------------------------------------------------------ */
+
+static bool decide(struct rp *p)
+{
+	struct ck *ck = p->ck;
+	struct f2fs_repair_report *rr = &ck->r->repair;
+	bool any = false;
+
+	for (int c = 0; c < F2FS_PB_COUNT; c++) {
+		if (!ck->r->count[c])
+			continue;
+		p->fix[c] = ck_repair_fixes((enum f2fs_problem_code)c, ck->opt->fix);
+		/* a block held twice: freeing a stray node might free the other
+		 * owner's block; that waits for the repair of shared blocks */
+		if (c == F2FS_PB_NODE_UNREACHABLE && ck->r->count[F2FS_PB_BLOCK_MULTIPLY_OWNED])
+			p->fix[c] = false;
+		any |= p->fix[c];
+	}
+	for (int c = 0; c < F2FS_PB_COUNT; c++) {
+		if (p->fix[c])
+			rr->fixed += ck->r->count[c];
+		else {
+			rr->unfixed += ck->r->count[c];
+			if (f2fs_problem_info((enum f2fs_problem_code)c)->severity == F2FS_SEV_ERROR)
+				rr->unfixed_errors += ck->r->count[c];
+		}
+	}
+	return any;
+}
+
+static int stage(struct rp *p)
+{
+	struct ck *ck = p->ck;
+	int ret;
+
+	p->segs_per_sec = le32_get(ck->sb->segs_per_sec) ? le32_get(ck->sb->segs_per_sec) : 1;
+	p->new_addrs = ck->new_addrs;
+	p->type = calloc(ck->main_segs + 1, 1);
+	p->used = calloc(ck->nat_blocks + 1, sizeof(*p->used));
+	if (!p->type || !p->used)
+		return f2fs_fail(ck->err, -ENOMEM, "out of memory for the repair");
+	memcpy(p->used, ck->nat_used, ck->nat_blocks * sizeof(*p->used));
+	find_incomplete(p);
+	ret = free_strays(p);
+	if (!ret)
+		ret = fix_reserved(p);
+	if (!ret)
+		ret = choose_logs(p);
+	if (!ret)
+		ret = stage_logs(p);
+	if (!ret)
+		ret = stage_sit(p);
+	if (!ret)
+		ret = stage_ssa(p);
+	if (!ret)
+		ret = stage_orphans(p);
+	if (ret)
+		return ret;
+	stage_cp(p, ck->r->repair.unfixed_errors == 0);
+	p->t.nat_used = p->used;
+	p->used = NULL;
+	p->t.nat_no_journal = p->fix[F2FS_PB_NAT_JOURNAL];
+	p->t.sit_no_journal = p->fix[F2FS_PB_SIT_JOURNAL];
+	if (p->fix[F2FS_PB_SB_PRIMARY_INVALID])
+		p->t.sb_rewrite |= 1u;
+	if (p->fix[F2FS_PB_SB_COPIES_DIFFER])
+		p->t.sb_rewrite |= 2u;
+	return 0;
+}
+
+static void mark_fixed(struct ck *ck, const struct rp *p)
+{
+	for (size_t i = 0; i < ck->r->nproblems; i++)
+		ck->r->problems[i].fixed = p->fix[ck->r->problems[i].code];
+}
+
+static void take_stats(struct f2fs_repair_report *rr, const struct rp *p)
+{
+	const struct f2fs_txn_stats *w = &p->t.stats;
+
+	rr->nat_dirty = w->nat_dirty;
+	rr->nat_blocks = w->nat_blocks;
+	rr->nat_journal = w->nat_journal;
+	rr->sit_dirty = w->sit_dirty;
+	rr->sit_blocks = w->sit_blocks;
+	rr->sit_journal = w->sit_journal;
+	rr->ssa_blocks = w->ssa_blocks;
+	rr->cp_blocks = w->cp_blocks;
+	rr->sb_blocks = w->sb_blocks;
+	rr->bytes_written = w->bytes;
+	rr->stray_nodes_freed = p->freed;
+}
+
+int ck_repair(struct ck *ck)
+{
+	struct f2fs_repair_report *rr = &ck->r->repair;
+	struct rp p = { .ck = ck };
+	int ret;
+
+	if (ck->opt->fix == F2FS_ANSWER_NO || !(ck->r->errors || ck->r->warnings))
+		return 0;
+	rr->wanted = 1;
+	if (!decide(&p))
+		return 0;
+	if (ck->r->roll_forward_nodes && !ck->opt->discard_roll_forward) {
+		snprintf(rr->refused, sizeof(rr->refused),
+			 "%llu node block(s) after the checkpoint hold fsync'd data that a new checkpoint would drop; mount the image once (the kernel recovers them) and run fsck again, or pass --discard-roll-forward",
+			 (unsigned long long)ck->r->roll_forward_nodes);
+		rr->unfixed += rr->fixed;
+		rr->unfixed_errors = ck->r->errors;
+		rr->fixed = 0;
+		return 0;
+	}
+	ret = f2fs_txn_begin(&p.t, ck->fs, ck->err);
+	if (!ret)
+		ret = stage(&p);
+	if (!ret)
+		ret = f2fs_txn_commit(&p.t, ck->err);
+	take_stats(rr, &p);
+	if (!ret) {
+		rr->committed = 1;
+		mark_fixed(ck, &p);
+	}
+	f2fs_txn_free(&p.t);
+	free(p.type);
+	free(p.used);
+	return ret;
+}

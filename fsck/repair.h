@@ -1,0 +1,20 @@
+/*
+ * The repair (fsck -y, -p, -a): after a full check, what the check found
+ * wrong is fixed in one crash-safe transaction. Called by the driver only.
+ */
+#ifndef F2FS_FSCK_REPAIR_H
+#define F2FS_FSCK_REPAIR_H
+
+#include <stdbool.h>
+
+#include "ck.h"
+
+/* Does a repair with this answer fix problem code? */
+bool ck_repair_fixes(enum f2fs_problem_code code, enum f2fs_fix_answer answer);
+
+/* Repair what the run found (ck.r), as ck.opt->fix allows; the outcome goes
+ * to ck.r->repair and the records' fixed flags. Returns a negative code
+ * when the repair failed (the image is then the old one or the new one). */
+int ck_repair(struct ck *ck);
+
+#endif

@@ -66,9 +66,10 @@ static int want_logs_exact(struct ck *ck)
 {
 	int ret = 0;
 
-	for (uint32_t s = 0; s < ck->main_segs && !ret; s++)
-		if (ck->segs[s].cur)
-			ret = ck_ssa_want_exact(ck, s);
+	for (int k = 0; k < F2FS_NR_CURSEG_DATA && !ret; k++)
+		ret = ck_ssa_want_exact(ck, le32_get(ck->cp->cur_data_segno[k]));
+	for (int k = 0; k < F2FS_NR_CURSEG_NODE && !ret; k++)
+		ret = ck_ssa_want_exact(ck, le32_get(ck->cp->cur_node_segno[k]));
 	return ret;
 }
 

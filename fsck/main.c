@@ -255,28 +255,30 @@ static void json_report(struct out *o, const char *image, const struct f2fs_chec
 	out_i(o, "exit", NULL, exit_code);
 }
 
-static void text_repair(struct out *o, const char *image, const struct f2fs_repair_report *rr)
+static void text_repair(struct out *o, const char *image, const struct f2fs_check_report *r)
 {
+	const struct f2fs_repair_report *rr = &r->repair;
+
 	if (rr->refused[0])
 		out_text(o, "%s: not repaired: %s\n", image, rr->refused);
-	if (rr->committed) {
-		out_text(o, "%s: wrote %" PRIu64 " NAT block(s) for %" PRIu64
-			 " changed entries (%" PRIu64 " in the checkpoint's journal; one block per entry: %"
-			 PRIu64 "), %" PRIu64 " SIT block(s) for %" PRIu64 " segments (%" PRIu64
-			 " journaled), %" PRIu64 " SSA block(s), a %" PRIu64 "-block checkpoint",
-			 image, rr->nat_blocks, rr->nat_dirty, rr->nat_journal, rr->nat_dirty,
-			 rr->sit_blocks, rr->sit_dirty, rr->sit_journal, rr->ssa_blocks, rr->cp_blocks);
-		if (rr->sb_blocks)
-			out_text(o, ", %" PRIu64 " superblock copy", rr->sb_blocks);
-		out_text(o, "\n");
+	if (!rr->committed) {
+		out_text(o, "%s: %" PRIu64 " error(s), %" PRIu64 " warning(s); left uncorrected\n",
+			 image, r->errors, r->warnings);
+		return;
 	}
-	if (rr->committed && !rr->unfixed)
+	out_text(o, "%s: NAT: %" PRIu64 " entries changed; %" PRIu64 " block(s) written, %" PRIu64
+		 " entries in the journal (a block per entry would be %" PRIu64 ")\n", image,
+		 rr->nat_dirty, rr->nat_blocks, rr->nat_journal, rr->nat_dirty);
+	out_text(o, "%s: SIT: %" PRIu64 " entries changed; %" PRIu64 " block(s) written, %" PRIu64
+		 " entries in the journal\n", image, rr->sit_dirty, rr->sit_blocks, rr->sit_journal);
+	out_text(o, "%s: written: %" PRIu64 " SSA block(s), a %" PRIu64
+		 "-block checkpoint pack, %" PRIu64 " superblock copy(ies); %" PRIu64 " bytes\n",
+		 image, rr->ssa_blocks, rr->cp_blocks, rr->sb_blocks, rr->bytes_written);
+	if (!rr->unfixed)
 		out_text(o, "%s: repaired: %" PRIu64 " problem(s) fixed\n", image, rr->fixed);
-	else if (rr->committed)
+	else
 		out_text(o, "%s: repaired: %" PRIu64 " problem(s) fixed, %" PRIu64
 			 " left uncorrected\n", image, rr->fixed, rr->unfixed);
-	else
-		out_text(o, "%s: %" PRIu64 " problem(s) left uncorrected\n", image, rr->unfixed);
 }
 
 static void text_report(struct out *o, const char *image, const struct f2fs_check_report *r)
@@ -302,7 +304,7 @@ static void text_report(struct out *o, const char *image, const struct f2fs_chec
 			 image, st->inodes, st->dirs, st->files, st->symlinks, st->others,
 			 st->nodes, st->data_blocks, st->dentries);
 	if (r->repair.wanted)
-		text_repair(o, image, &r->repair);
+		text_repair(o, image, r);
 	else if (r->errors || r->warnings)
 		out_text(o, "%s: %" PRIu64 " error(s), %" PRIu64 " warning(s)%s\n", image,
 			 r->errors, r->warnings, r->errors ? "; left uncorrected" : "");

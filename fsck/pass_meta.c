@@ -212,7 +212,7 @@ static void check_cursegs(struct ck *ck)
 		struct ck_seg *g;
 
 		segno[t] = sn;
-		if (sn >= ck->main_segs || off > F2FS_BLOCKS_PER_SEG) {
+		if (sn >= ck->main_segs || off >= F2FS_BLOCKS_PER_SEG) {
 			ck_pb(ck, F2FS_PB_CP_CURSEG_RANGE, AT(A_SEG(sn), A_FOUND(off)),
 			      "%s log %d: segment %u (of %u), next block %u",
 			      node ? "node" : "data", k, sn, ck->main_segs, off);

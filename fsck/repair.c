@@ -58,6 +58,8 @@ struct rp {
 	uint16_t off[F2FS_NR_CURSEG_TYPE];
 	bool moved[F2FS_NR_CURSEG_TYPE];
 	uint8_t *type;            /* new SIT type per segment */
+	uint8_t *unknown;         /* blocks kept valid only because the SIT says
+				   * so (incomplete), of no known kind; or NULL */
 	uint16_t *used;           /* NAT entries in use per block, after the fixes */
 };
 
@@ -89,7 +91,7 @@ static const uint8_t *own_map(const struct ck *ck, uint32_t s)
 
 /* ---- the blocks in use ---------------------------------------------------- */
 
-static void find_incomplete(struct rp *p)
+static int find_incomplete(struct rp *p)
 {
 	struct ck *ck = p->ck;
 	struct ck_nid_iter it = { 0 };
@@ -100,20 +102,24 @@ static void find_incomplete(struct rp *p)
 		if (!(n->flags & NR_READ) || (n->flags & NR_BAD) ||
 		    ((n->flags & NR_INODE) && (n->state & IR_BROKEN)))
 			p->incomplete = true;
-		/* the NAT keeps naming the block: it stays valid */
+		/* the NAT keeps naming the block: it stays valid, a node */
 		f2fs_msb_set(ck->owned, n->blkaddr - ck->main_blkaddr);
-		if (!(n->flags & NR_READ))
-			continue;
 		f2fs_msb_set(ck->nodemap, n->blkaddr - ck->main_blkaddr);
 	}
 	if (!p->incomplete)
-		return;
+		return 0;
+	p->unknown = calloc(ck->main_segs + 1, F2FS_SIT_VBLOCK_MAP_SIZE);
+	if (!p->unknown)
+		return f2fs_fail(ck->err, -ENOMEM, "out of memory for the repair");
 	for (uint32_t s = 0; s < ck->main_segs; s++) {
-		uint8_t *own = ck->owned + (size_t)s * F2FS_SIT_VBLOCK_MAP_SIZE;
+		size_t at = (size_t)s * F2FS_SIT_VBLOCK_MAP_SIZE;
 
-		for (int i = 0; i < F2FS_SIT_VBLOCK_MAP_SIZE; i++)
-			own[i] |= ck->segs[s].map[i];
+		for (int i = 0; i < F2FS_SIT_VBLOCK_MAP_SIZE; i++) {
+			p->unknown[at + i] = ck->segs[s].map[i] & (uint8_t)~ck->owned[at + i];
+			ck->owned[at + i] |= ck->segs[s].map[i];
+		}
 	}
+	return 0;
 }
 
 static int stage_nat_free(struct rp *p, uint32_t nid, uint8_t version)
@@ -230,6 +236,11 @@ static void old_log(const struct ck *ck, int t, uint32_t *segno, uint16_t *off)
 	*off = is_node_log(t) ? le16_get(cp->cur_node_blkoff[k]) : le16_get(cp->cur_data_blkoff[k]);
 }
 
+static bool is_unknown(const struct rp *p, uint32_t s, uint32_t b)
+{
+	return p->unknown && f2fs_msb_test(p->unknown + (size_t)s * F2FS_SIT_VBLOCK_MAP_SIZE, b);
+}
+
 /* Can log t go on in its segment: in range, its own, holding only blocks
  * of its kind, none (for an appending log) at or past its next block? */
 static bool log_usable(const struct rp *p, int t, uint32_t sn, uint16_t off)
@@ -237,7 +248,7 @@ static bool log_usable(const struct rp *p, int t, uint32_t sn, uint16_t off)
 	const struct ck *ck = p->ck;
 	const uint8_t *own, *nm;
 
-	if (sn >= ck->main_segs || off > F2FS_BLOCKS_PER_SEG)
+	if (sn >= ck->main_segs || off >= F2FS_BLOCKS_PER_SEG)
 		return false;
 	for (int u = 0; u < t; u++)
 		if (p->cur[u] == sn)
@@ -247,7 +258,7 @@ static bool log_usable(const struct rp *p, int t, uint32_t sn, uint16_t off)
 	for (uint32_t b = 0; b < F2FS_BLOCKS_PER_SEG; b++) {
 		if (!f2fs_msb_test(own, b))
 			continue;
-		if ((f2fs_msb_test(nm, b) != 0) != is_node_log(t))
+		if (!is_unknown(p, sn, b) && (f2fs_msb_test(nm, b) != 0) != is_node_log(t))
 			return false;
 		if (ck->cp->alloc_type[t] == 0 && b >= off)
 			return false;
@@ -321,8 +332,11 @@ static uint8_t seg_type(const struct rp *p, uint32_t s)
 	if (cur >= 0)
 		return (uint8_t)cur;
 	for (int i = 0; i < F2FS_SIT_VBLOCK_MAP_SIZE; i++) {
-		nodes += __builtin_popcount(own[i] & nm[i]);
-		data += __builtin_popcount(own[i] & (uint8_t)~nm[i]);
+		uint8_t known = own[i] & (uint8_t)~(p->unknown ?
+				p->unknown[(size_t)s * F2FS_SIT_VBLOCK_MAP_SIZE + i] : 0);
+
+		nodes += __builtin_popcount(known & nm[i]);
+		data += __builtin_popcount(known & (uint8_t)~nm[i]);
 	}
 	if (stored <= F2FS_SEG_COLD_NODE && (!nodes || ck_seg_is_node(stored)) &&
 	    (!data || !ck_seg_is_node(stored) || nodes))
@@ -383,9 +397,17 @@ static int owners_into(struct rp *p, uint32_t s, struct f2fs_summary *e, size_t 
 	return 0;
 }
 
+/* A log of the old checkpoint was there (in range or not as a log): its
+ * SSA block on disk is stale, its summaries were in the pack. */
 static bool was_current(const struct ck *ck, uint32_t s)
 {
-	return ck->segs[s].cur != 0;
+	for (int k = 0; k < F2FS_NR_CURSEG_DATA; k++)
+		if (le32_get(ck->cp->cur_data_segno[k]) == s)
+			return true;
+	for (int k = 0; k < F2FS_NR_CURSEG_NODE; k++)
+		if (le32_get(ck->cp->cur_node_segno[k]) == s)
+			return true;
+	return false;
 }
 
 static bool exact(const struct ck *ck, uint32_t s)
@@ -402,6 +424,12 @@ static int rebuild_sum(struct rp *p, uint32_t s, struct f2fs_summary_block *blk,
 	uint8_t want = ck_seg_is_node(p->type[s]) ? F2FS_SUM_TYPE_NODE : F2FS_SUM_TYPE_DATA;
 	int ret = f2fs_ssa_get(ck->fs, s, blk, NULL, ck->err);
 
+	/* a log's summaries the pack cannot give (cp.summary) are made anew
+	 * from the owners, which the check then kept */
+	if (ret && was_current(ck, s) && exact(ck, s)) {
+		memset(blk, 0, sizeof(*blk));
+		ret = 0;
+	}
 	if (ret)
 		return ret;
 	old = *blk;
@@ -591,8 +619,9 @@ static int stage(struct rp *p)
 	if (!p->type || !p->used)
 		return f2fs_fail(ck->err, -ENOMEM, "out of memory for the repair");
 	memcpy(p->used, ck->nat_used, ck->nat_blocks * sizeof(*p->used));
-	find_incomplete(p);
-	ret = free_strays(p);
+	ret = find_incomplete(p);
+	if (!ret)
+		ret = free_strays(p);
 	if (!ret)
 		ret = fix_reserved(p);
 	if (!ret)
@@ -675,5 +704,6 @@ int ck_repair(struct ck *ck)
 	f2fs_txn_free(&p.t);
 	free(p.type);
 	free(p.used);
+	free(p.unknown);
 	return ret;
 }

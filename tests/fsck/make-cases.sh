@@ -53,7 +53,7 @@ CASE_LIST=(
 "clean-quick||:"
 "clean-full|-f|:"
 "clean-json|-f --json|:"
-"repair-not-available|-y -f|D inode /small.txt links 7"
+"repair-leaves-inode-links|-y -f|D inode /small.txt links 7"
 "sb-primary-invalid|-f|D sb0 magic 0"
 "sb-both-invalid|-f|D sb segment_count_ckpt 3"
 "sb-quota-ino|-f|D sb qf_ino2 9"

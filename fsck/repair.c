@@ -645,6 +645,10 @@ static int stage(struct rp *p)
 		p->t.sb_rewrite |= 1u;
 	if (p->fix[F2FS_PB_SB_COPIES_DIFFER])
 		p->t.sb_rewrite |= 2u;
+	p->t.sb_only = true;
+	for (int c = 0; c < F2FS_PB_COUNT; c++)
+		if (p->fix[c] && c != F2FS_PB_SB_PRIMARY_INVALID && c != F2FS_PB_SB_COPIES_DIFFER)
+			p->t.sb_only = false;
 	return 0;
 }
 

@@ -212,6 +212,12 @@ int f2fs_txn_commit(struct f2fs_txn *t, struct f2fs_error *err)
 
 	if (writes_nat_bits(f2fs_txn_cp(t)) && !t->nat_used)
 		return f2fs_fail(err, -EINVAL, "a checkpoint with nat_bits needs the NAT counts");
+	/* First: a copy made from the one in use is right under the old
+	 * checkpoint and the new, and an interrupted run redoes the rest
+	 * exactly as this one would. */
+	ret = rewrite_sb(t, err);
+	if (ret || t->sb_only)
+		goto out;
 	ret = flush_meta(t, &fl, err);
 	if (!ret)
 		ret = write_ssa(t, err);
@@ -219,8 +225,7 @@ int f2fs_txn_commit(struct f2fs_txn *t, struct f2fs_error *err)
 		ret = write_pack(t, &fl, err);
 	if (!ret)
 		ret = f2fs_dev_flush(dev, err);
-	if (!ret)
-		ret = rewrite_sb(t, err);
+out:
 	t->stats.bytes = f2fs_dev_bytes_written(dev) - bytes0;
 	return ret;
 }

@@ -132,8 +132,21 @@ img=$W/s.img
 rm -f "$img"
 "$MKFS" -q --rootdir "$W/tree" -S "$img" 131072
 # read-only: the image is never opened for writing, whatever the options
+# a repair of a clean image opens it for writing (-y) or not (-p, -a: the
+# quick check finds nothing), and never writes
+for o in -y -p -a; do
+	before=$(stat -c %y "$img"; md5sum <"$img")
+	"$FSCK" $o "$img" >/dev/null 2>&1
+	rc=$?
+	after=$(stat -c %y "$img"; md5sum <"$img")
+	if [[ $rc == 0 && $before == "$after" ]]; then
+		ok "$o on a clean image: exit 0, nothing written"
+	else
+		bad "$o on a clean image: exit $rc, $([[ $before == "$after" ]] && echo unchanged || echo written)"
+	fi
+done
 if command -v strace >/dev/null 2>&1; then
-	for o in -n -f -y -p -a; do
+	for o in -n -f -p -a; do
 		# LeakSanitizer cannot run under ptrace: no leak check here
 		if ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
 		   strace -f -e trace=open,openat,creat -o "$W/trace" "$FSCK" $o "$img" >/dev/null 2>&1 &&

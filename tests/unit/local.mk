@@ -103,3 +103,11 @@ tests_unit_test_fs_flush_SOURCES = tests/unit/test_fs_flush.c tests/unit/unit.h
 tests_unit_test_fs_flush_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/fsck
 tests_unit_test_fs_flush_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_test_fs_flush_LDADD = $(LIBFSCK) $(CHECK_LIBS)
+
+UNIT_TESTS += tests/unit/test_repair_crash
+check_PROGRAMS += tests/unit/test_repair_crash
+tests_unit_test_repair_crash_SOURCES = tests/unit/test_repair_crash.c tests/unit/unit.h
+tests_unit_test_repair_crash_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/fsck \
+	-DCASES_DIR='"$(abs_top_srcdir)/tests/fsck/cases"'
+tests_unit_test_repair_crash_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_test_repair_crash_LDADD = $(LIBFSCK) $(CHECK_LIBS)

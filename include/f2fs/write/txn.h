@@ -8,9 +8,9 @@
  *      SSA blocks whose new content is right for the old state too;
  *   2. the new checkpoint pack into the slot not in use (version + 1), all
  *      but its last block, and nat_bits when it carries them;
- *   3. a flush; the pack's last block; a flush;
- *   4. superblock copies to rewrite, one at a time, each with a flush.
- * Nothing before step 3 is seen by the kernel or by any reader.
+ *   3. a flush; the pack's last block; a flush.
+ * Nothing of steps 1 and 2 is seen by the kernel or by any reader before
+ * the last block of step 3.
  */
 #ifndef F2FS_WRITE_TXN_H
 #define F2FS_WRITE_TXN_H
@@ -65,6 +65,9 @@ struct f2fs_txn {
 	bool nat_no_journal, sit_no_journal;
 	/* Superblock copies (bit 0, bit 1) to rewrite from the one in use. */
 	unsigned sb_rewrite;
+	/* Only the superblock changes: no NAT, SIT, SSA or checkpoint is
+	 * written (steps 1 to 3 are skipped). */
+	bool sb_only;
 	struct f2fs_txn_stats stats;
 };
 

@@ -1,5 +1,6 @@
 #!/bin/bash
-# demo.sh [IMAGE]: build, format a 1 GiB sparse demo image, check it, show it.
+# demo.sh [IMAGE]: build, format a 1 GiB sparse demo image, check it, show it,
+# then damage a copy's metadata and repair it.
 set -eu
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
 "$top/scripts/bootstrap.sh" demo
@@ -31,4 +32,22 @@ if [[ -x $build/dump/dump.f2fs ]]; then
 	echo
 	echo "== dump.f2fs --ls /"
 	"$build/dump/dump.f2fs" --ls / "$img"
+fi
+if [[ -x $build/fsck/fsck.f2fs ]] && command -v python3 >/dev/null 2>&1; then
+	bad=$img.damaged
+	echo
+	echo "== damage a copy ($bad): a SIT count, the free segment count, a nat_bits bit"
+	cp --sparse=always "$img" "$bad"
+	python3 "$top/tests/fsck/damage.py" "$bad" sit 0 vblocks 5 -- cp free_segment_count 3 \
+		-- natbits full 1 1
+	echo
+	echo "== fsck.f2fs -n -f: what is wrong (exit 4: left uncorrected)"
+	"$build/fsck/fsck.f2fs" -n -f "$bad" || echo "   exit $?"
+	echo
+	echo "== fsck.f2fs -y: repair, one transaction, new checkpoint last (exit 1: corrected)"
+	"$build/fsck/fsck.f2fs" -y "$bad" || echo "   exit $?"
+	echo
+	echo "== fsck.f2fs -f: the second run"
+	"$build/fsck/fsck.f2fs" -f "$bad"
+	rm -f "$bad"
 fi

@@ -1,0 +1,68 @@
+#!/bin/bash
+# What a repair leaves, judged by others than ourselves. Every damaged case
+# under cases/ whose repair (expect.1) fixes everything is repaired again
+# here: f2fs-tools' fsck.f2fs -f --dry-run must find the result clean. Then
+# the real kernel (tests/kernel/kvm-run) mounts a sample of them (all with
+# F2FS_LONG_TESTS=1) and lists every file with its content's md5: the list
+# must be the one of the undamaged image (every case is a copy of one base
+# image). Exit 77 without f2fs-tools; the kernel part is skipped as the
+# other kernel tests are (F2FS_KERNEL_TESTS=skip).
+set -u
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
+. "$HERE/common.sh"
+. "$HERE/../lib/peer-fsck.sh"
+if [[ ! -x ${PEER_FSCK:-/usr/sbin/fsck.f2fs} ]]; then
+	echo "repair-outcome: f2fs-tools' fsck.f2fs not installed"
+	exit 77
+fi
+W=$(mktemp -d "${TMPDIR:-/tmp}/fsck-repair.XXXXXX") || exit 1
+trap 'rm -rf "$W"' EXIT
+
+SAMPLE=" cp-curseg-range cp-summary ssa-mismatch sit-journal nat-bits-full orphan-linked sb-primary-invalid "
+repaired=()
+for d in "$HERE"/cases/*/; do
+	name=$(basename "$d")
+	[[ -f $d/expect.1 && $(tail -1 "$d/expect.1") == "exit status 1" ]] || continue
+	bzip2 -dc "$d/image.bz2" >"$W/$name.img"
+	rc=0
+	"$FSCK" -y "$W/$name.img" >/dev/null 2>&1 || rc=$?
+	if [[ $rc != 1 ]]; then
+		bad "$name: repair exit $rc"
+		continue
+	fi
+	expect_peer_clean "$name repaired" "$W/$name.img" "$W/copy.img"
+	if [[ ${F2FS_LONG_TESTS:-0} == 1 || $SAMPLE == *" $name "* ]]; then
+		repaired+=("$name")
+	else
+		rm -f "$W/$name.img"
+	fi
+done
+if [[ ${F2FS_KERNEL_TESTS:-auto} == skip || ${#repaired[@]} == 0 ]]; then
+	summary repair-outcome
+	exit
+fi
+bzip2 -dc "$HERE/cases/clean-full/image.bz2" >"$W/base.img"
+disks=("$W/base.img")
+for name in "${repaired[@]}"; do disks+=("$W/$name.img"); done
+job=$W/job.sh
+{
+	for k in "${!disks[@]}"; do
+		echo "echo '== disk $k'"
+		echo "mount -t f2fs $(guest_dev "$k") /mnt || echo MOUNT-FAILED"
+		echo "(cd /mnt && find . | sort | while read -r f; do if [ -f \"\$f\" ]; then echo \"\$f \$(md5sum <\"\$f\" | cut -c1-32)\"; else echo \"\$f\"; fi; done)"
+		echo "umount /mnt"
+	done
+} >"$job"
+KVM_MARK="== disk $((${#disks[@]} - 1))"
+kvm_boot repair-outcome 0 --timeout 600 "${disks[@]}" "$job"
+awk '/^== disk /{k=$3; next} {print > (dir "/list." k)}' dir="$W" <<<"$KVM_OUT"
+for k in "${!repaired[@]}"; do
+	n=$((k + 1))
+	if [[ -s $W/list.$n ]] && ! grep -q MOUNT-FAILED "$W/list.$n" && cmp -s "$W/list.0" "$W/list.$n"; then
+		ok "kernel mounts ${repaired[$k]} repaired, the same files and contents"
+	else
+		bad "kernel on ${repaired[$k]} repaired"
+		diff "$W/list.0" "$W/list.$n" | head -10
+	fi
+done
+summary repair-outcome

@@ -583,7 +583,7 @@ static bool decide(struct rp *p)
 {
 	struct ck *ck = p->ck;
 	struct f2fs_repair_report *rr = &ck->r->repair;
-	bool any = false;
+	bool any = false, errors_left = false;
 
 	for (int c = 0; c < F2FS_PB_COUNT; c++) {
 		if (!ck->r->count[c])
@@ -593,9 +593,17 @@ static bool decide(struct rp *p)
 		 * owner's block; that waits for the repair of shared blocks */
 		if (c == F2FS_PB_NODE_UNREACHABLE && ck->r->count[F2FS_PB_BLOCK_MULTIPLY_OWNED])
 			p->fix[c] = false;
-		any |= p->fix[c];
+		if (!p->fix[c] && f2fs_problem_info((enum f2fs_problem_code)c)->severity ==
+				  F2FS_SEV_ERROR)
+			errors_left = true;
 	}
+	/* the checkpoint keeps asking for a check while errors are left */
+	if (errors_left)
+		p->fix[F2FS_PB_CP_NEEDS_FSCK] = false;
 	for (int c = 0; c < F2FS_PB_COUNT; c++) {
+		if (!ck->r->count[c])
+			continue;
+		any |= p->fix[c];
 		if (p->fix[c])
 			rr->fixed += ck->r->count[c];
 		else {

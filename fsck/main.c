@@ -266,14 +266,20 @@ static void text_repair(struct out *o, const char *image, const struct f2fs_chec
 			 image, r->errors, r->warnings);
 		return;
 	}
-	out_text(o, "%s: NAT: %" PRIu64 " entries changed; %" PRIu64 " block(s) written, %" PRIu64
-		 " entries in the journal (a block per entry would be %" PRIu64 ")\n", image,
-		 rr->nat_dirty, rr->nat_blocks, rr->nat_journal, rr->nat_dirty);
-	out_text(o, "%s: SIT: %" PRIu64 " entries changed; %" PRIu64 " block(s) written, %" PRIu64
-		 " entries in the journal\n", image, rr->sit_dirty, rr->sit_blocks, rr->sit_journal);
-	out_text(o, "%s: written: %" PRIu64 " SSA block(s), a %" PRIu64
-		 "-block checkpoint pack, %" PRIu64 " superblock copy(ies); %" PRIu64 " bytes\n",
-		 image, rr->ssa_blocks, rr->cp_blocks, rr->sb_blocks, rr->bytes_written);
+	if (rr->cp_blocks) {
+		out_text(o, "%s: NAT: %" PRIu64 " entries changed; %" PRIu64 " block(s) written, %"
+			 PRIu64 " entries in the journal (a block per entry would be %" PRIu64 ")\n",
+			 image, rr->nat_dirty, rr->nat_blocks, rr->nat_journal, rr->nat_dirty);
+		out_text(o, "%s: SIT: %" PRIu64 " entries changed; %" PRIu64 " block(s) written, %"
+			 PRIu64 " entries in the journal\n", image, rr->sit_dirty, rr->sit_blocks,
+			 rr->sit_journal);
+		out_text(o, "%s: written: %" PRIu64 " SSA block(s), a %" PRIu64
+			 "-block checkpoint pack, %" PRIu64 " superblock copy(ies); %" PRIu64 " bytes\n",
+			 image, rr->ssa_blocks, rr->cp_blocks, rr->sb_blocks, rr->bytes_written);
+	} else {
+		out_text(o, "%s: written: %" PRIu64 " superblock copy(ies), no checkpoint (nothing "
+			 "else changed); %" PRIu64 " bytes\n", image, rr->sb_blocks, rr->bytes_written);
+	}
 	if (!rr->unfixed)
 		out_text(o, "%s: repaired: %" PRIu64 " problem(s) fixed\n", image, rr->fixed);
 	else

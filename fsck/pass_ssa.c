@@ -92,11 +92,10 @@ static int load_cursums(struct ck *ck, struct cursums *cs)
 		struct f2fs_journal nj, sj;
 		uint32_t nb;
 
-		for (int t = 0; t < F2FS_NR_CURSEG_DATA; t++) {
-			count[t] = le16_get(cp->cur_data_blkoff[t]);
+		f2fs_data_sum_counts(cp, count);
+		for (int t = 0; t < F2FS_NR_CURSEG_DATA; t++)
 			if (count[t] > F2FS_ENTRIES_IN_SUM)
 				count[t] = F2FS_ENTRIES_IN_SUM;
-		}
 		nb = f2fs_compact_sum_blocks(count);
 		if (nb > 2 || start + nb > total) {
 			ck_pb(ck, F2FS_PB_CP_SUMMARY, AT(A_FOUND(nb)),

@@ -1,5 +1,6 @@
 /* Compacted data summaries: two journals, then the data logs' entries. */
 #include <f2fs/format/summary.h>
+#include <f2fs/format/endian.h>
 
 #include <errno.h>
 #include <string.h>
@@ -7,6 +8,14 @@
 #define FIRST_BLOCK_ENTRIES \
 	((F2FS_BLKSIZE - 2 * F2FS_SUM_JOURNAL_SIZE - F2FS_SUM_FOOTER_SIZE) / F2FS_SUMMARY_SIZE)
 #define NEXT_BLOCK_ENTRIES ((F2FS_BLKSIZE - F2FS_SUM_FOOTER_SIZE) / F2FS_SUMMARY_SIZE)
+
+void f2fs_data_sum_counts(const struct f2fs_checkpoint *cp,
+			  uint16_t count[F2FS_NR_CURSEG_DATA])
+{
+	for (int t = 0; t < F2FS_NR_CURSEG_DATA; t++)
+		count[t] = cp->alloc_type[t] == F2FS_ALLOC_SSR ? F2FS_ENTRIES_IN_SUM :
+			   le16_get(cp->cur_data_blkoff[t]);
+}
 
 uint32_t f2fs_compact_sum_blocks(const uint16_t count[F2FS_NR_CURSEG_DATA])
 {

@@ -89,8 +89,8 @@ static int read_cp_data_sum(struct f2fs_fs *fs, int type, struct f2fs_summary_bl
 		struct f2fs_journal *nj, *sj;
 		uint32_t nb;
 
+		f2fs_data_sum_counts(cp, count);
 		for (int t = 0; t < F2FS_NR_CURSEG_DATA; t++) {
-			count[t] = le16_get(cp->cur_data_blkoff[t]);
 			if (count[t] > F2FS_ENTRIES_IN_SUM)
 				return f2fs_fail(err, -F2FS_E_CORRUPT,
 						 "checkpoint: cur_data_blkoff[%d] = %u is beyond a segment",

@@ -110,6 +110,8 @@ static uint32_t nat_bits_blocks(const struct f2fs_cp_pack *p)
 static int check_pack(const struct f2fs_cp_pack *p, int slot, uint32_t total,
 		      struct f2fs_error *err)
 {
+	const struct f2fs_checkpoint *cp = p->head;
+
 	if (slot != 0 && slot != 1)
 		return f2fs_fail(err, -EINVAL, "checkpoint slot %d (there are 0 and 1)", slot);
 	if (!p->nat_j || !p->sit_j)
@@ -117,6 +119,12 @@ static int check_pack(const struct f2fs_cp_pack *p, int slot, uint32_t total,
 	for (int t = 0; t < F2FS_NR_CURSEG_TYPE; t++)
 		if (p->nsum[t] > F2FS_ENTRIES_IN_SUM)
 			return f2fs_fail(err, -EINVAL, "log %d: %u summary entries, a segment has %u",
+					 t, p->nsum[t], F2FS_ENTRIES_IN_SUM);
+	/* the kernel reads a whole segment of entries for an SSR data log */
+	for (int t = 0; t < F2FS_NR_CURSEG_DATA; t++)
+		if (cp->alloc_type[t] == F2FS_ALLOC_SSR && p->nsum[t] != F2FS_ENTRIES_IN_SUM)
+			return f2fs_fail(err, -EINVAL,
+					 "data log %d allocates by SSR: %u summary entries, it needs %u",
 					 t, p->nsum[t], F2FS_ENTRIES_IN_SUM);
 	if (nat_bits_blocks(p) && !p->nat_used)
 		return f2fs_fail(err, -EINVAL, "a checkpoint with nat_bits needs the NAT counts");

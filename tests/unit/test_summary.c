@@ -1,7 +1,8 @@
 /*
  * Compacted data summaries: block counts at the boundaries (439 entries in
  * the first block after the two journals, 584 in the next), the byte layout
- * the kernel reads, and an encode/decode round trip.
+ * the kernel reads, an encode/decode round trip, and the entry counts of
+ * LFS and SSR logs.
  */
 #include <check.h>
 
@@ -218,6 +219,52 @@ START_TEST(test_larger_buffer)
 }
 END_TEST
 
+/*
+ * A data log that allocates by SSR has all 512 entries in the summaries,
+ * whatever its next free offset: the kernel's checkpoints after GC (cold
+ * data by SSR, hot and warm by LFS) hold 8 + 512 entries, so the cold log
+ * runs on into the second block.
+ */
+START_TEST(test_ssr_log_counts)
+{
+	struct f2fs_checkpoint cp;
+	uint16_t cnt[3];
+
+	memset(&cp, 0, sizeof(cp));
+	cp.cur_data_blkoff[0] = le16_put(3);
+	cp.cur_data_blkoff[1] = le16_put(5);
+	cp.cur_data_blkoff[2] = le16_put(70);
+	f2fs_data_sum_counts(&cp, cnt);
+	ck_assert_uint_eq(cnt[0], 3);
+	ck_assert_uint_eq(cnt[1], 5);
+	ck_assert_uint_eq(cnt[2], 70);
+	ck_assert_uint_eq(f2fs_compact_sum_blocks(cnt), 1);
+
+	cp.alloc_type[2] = F2FS_ALLOC_SSR;
+	f2fs_data_sum_counts(&cp, cnt);
+	ck_assert_uint_eq(cnt[0], 3);
+	ck_assert_uint_eq(cnt[1], 5);
+	ck_assert_uint_eq(cnt[2], 512);
+	ck_assert_uint_eq(f2fs_compact_sum_blocks(cnt), 2);
+	/* cold entry 431 is entry 439 overall: the first of block 2 */
+	ck_assert_uint_eq(entry_pos(3 + 5 + 431), 4096);
+	round_trip(3, 5, 512);
+
+	/* SSR on hot data: warm and cold follow its 512 entries */
+	cp.alloc_type[2] = F2FS_ALLOC_LFS;
+	cp.alloc_type[0] = F2FS_ALLOC_SSR;
+	f2fs_data_sum_counts(&cp, cnt);
+	ck_assert_uint_eq(cnt[0], 512);
+	ck_assert_uint_eq(cnt[2], 70);
+	round_trip(512, 5, 70);
+
+	/* two SSR logs cannot be compacted */
+	cp.alloc_type[1] = F2FS_ALLOC_SSR;
+	f2fs_data_sum_counts(&cp, cnt);
+	ck_assert_uint_eq(f2fs_compact_sum_blocks(cnt), 3);
+}
+END_TEST
+
 static Suite *summary_suite(void)
 {
 	Suite *s = suite_create("summary");
@@ -228,6 +275,7 @@ static Suite *summary_suite(void)
 	tcase_add_test(tc, test_first_entry_of_second_block);
 	tcase_add_test(tc, test_too_many);
 	tcase_add_test(tc, test_larger_buffer);
+	tcase_add_test(tc, test_ssr_log_counts);
 	suite_add_tcase(s, tc);
 	return s;
 }

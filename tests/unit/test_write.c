@@ -761,10 +761,53 @@ START_TEST(test_pack_refuses)
 	ck_assert_int_eq(f2fs_cp_pack_write(&x->p, CP_ADDR, 0, 1, &io, &err), -EINVAL);
 	x->p.nsum[5] = 1;
 	ck_assert_int_eq(f2fs_cp_pack_write(&x->p, CP_ADDR, 2, 1, &io, &err), -EINVAL);
+	/* an SSR data log carries a whole segment of entries */
+	((struct f2fs_checkpoint *)x->head)->alloc_type[2] = F2FS_ALLOC_SSR;
+	ck_assert_int_eq(f2fs_cp_pack_write(&x->p, CP_ADDR, 0, 1, &io, &err), -EINVAL);
+	ck_assert_ptr_nonnull(strstr(err.msg, "SSR"));
+	((struct f2fs_checkpoint *)x->head)->alloc_type[2] = F2FS_ALLOC_LFS;
 	x->p.nat_used = NULL;
 	((struct f2fs_checkpoint *)x->head)->ckpt_flags = le32_put(F2FS_CP_NAT_BITS);
 	ck_assert_int_eq(f2fs_cp_pack_write(&x->p, CP_ADDR, 0, 1, &io, &err), -EINVAL);
 	ck_assert_int_eq(x->m.nwrites, 0);
+	free(x);
+}
+END_TEST
+
+/* Cold data by SSR after GC, hot and warm by LFS: 3 + 5 + 512 entries fit
+ * two compacted blocks, and the reader's counts (from the pack's own
+ * checkpoint) find every cold entry where the writer put it. */
+START_TEST(test_pack_ssr_log)
+{
+	static const uint16_t nsum[6] = { 3, 5, 512, 1, 1, 1 };
+	struct pack_fixture *x = malloc(sizeof(*x));
+	struct f2fs_checkpoint *head = (struct f2fs_checkpoint *)x->head;
+	struct f2fs_block_io io;
+	struct f2fs_error err = { 0 };
+	const struct f2fs_checkpoint *cp;
+	struct f2fs_journal nj, sj;
+	static struct f2fs_summary got[3][F2FS_ENTRIES_IN_SUM];
+	struct f2fs_summary *ents[3] = { got[0], got[1], got[2] };
+	uint8_t two[2 * BLK];
+	uint16_t cnt[3];
+
+	pack_setup(x, F2FS_CP_UMOUNT, nsum);
+	head->cur_data_blkoff[0] = le16_put(3);
+	head->cur_data_blkoff[1] = le16_put(5);
+	head->cur_data_blkoff[2] = le16_put(70);   /* the next free slot, not the count */
+	head->alloc_type[2] = F2FS_ALLOC_SSR;
+	io = mem_io(&x->m);
+	ck_assert_int_eq(f2fs_cp_pack_write(&x->p, CP_ADDR, 0, 9, &io, &err), 0);
+	cp = (const void *)pack_block(x, 0, 0);
+	ck_assert(le32_get(cp->ckpt_flags) & F2FS_CP_COMPACT_SUM);
+	f2fs_data_sum_counts(cp, cnt);
+	ck_assert_uint_eq(cnt[2], 512);
+	ck_assert_uint_eq(f2fs_compact_sum_blocks(cnt), 2);
+	memcpy(two, pack_block(x, 0, 2), BLK);
+	memcpy(two + BLK, pack_block(x, 0, 3), BLK);
+	ck_assert_int_eq(f2fs_compact_sum_decode(two, 2, &nj, &sj, ents, cnt, &err), 0);
+	for (int t = 0; t < 3; t++)
+		ck_assert_mem_eq(got[t], x->sum[t], cnt[t] * sizeof(struct f2fs_summary));
 	free(x);
 }
 END_TEST
@@ -794,6 +837,7 @@ static Suite *write_suite(void)
 	tcase_add_test(pack, test_pack_compact);
 	tcase_add_test(pack, test_pack_normal_orphans);
 	tcase_add_test(pack, test_pack_refuses);
+	tcase_add_test(pack, test_pack_ssr_log);
 	suite_add_tcase(s, plan);
 	suite_add_tcase(s, area);
 	suite_add_tcase(s, flush);

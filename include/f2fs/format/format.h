@@ -181,9 +181,15 @@ struct f2fs_checkpoint {
 	f2fs_le32 nat_ver_bitmap_bytesize;
 	f2fs_le32 checksum_offset;
 	f2fs_le64 elapsed_time;
-	uint8_t   alloc_type[F2FS_MAX_ACTIVE_LOGS];
+	uint8_t   alloc_type[F2FS_MAX_ACTIVE_LOGS];   /* F2FS_ALLOC_LFS or _SSR */
 	/* version bitmaps follow at byte 192 */
 } F2FS_PACKED;
+
+/* alloc_type of a current log */
+enum f2fs_alloc_type {
+	F2FS_ALLOC_LFS = 0,      /* appends to a free segment */
+	F2FS_ALLOC_SSR = 1,      /* fills the free blocks of a used segment */
+};
 
 #define F2FS_CP_BITMAP_OFFSET 192u
 /* bitmap room in a CP block whose CRC sits at 4092 */

@@ -11,6 +11,7 @@
 
 #include "checker.h"
 #include <f2fs/format/bitmap.h>
+#include <f2fs/format/compress.h>
 #include <f2fs/util/error.h>
 #include <f2fs/format/format.h>
 #include <f2fs/fs/fs.h>
@@ -65,7 +66,7 @@ enum {
 enum {
 	IR_ORPHAN   = 1 << 0,
 	IR_SPECIAL  = 1 << 1,     /* quota file: no directory entry */
-	IR_NOCOUNT  = 1 << 2,     /* do not check i_blocks (damaged, compressed) */
+	IR_NOCOUNT  = 1 << 2,     /* do not check i_blocks (damaged) */
 	IR_BROKEN   = 1 << 3,     /* layout unusable; content skipped */
 	IR_BIG_IBLOCKS = 1 << 4,  /* i_blocks >= 2^32: cannot match any count */
 };
@@ -125,6 +126,24 @@ struct ck_dblk {
 	uint16_t idx;             /* index in the node's pointer array */
 	uint8_t inl;              /* 1: inline dentries in the inode block */
 	uint8_t pad;
+};
+
+/* A compressed file, and what its clusters count for (the rule is in
+ * <f2fs/format/compress.h>); kept by the node pass until its end. */
+struct ck_cfile {
+	uint32_t ino;
+	uint8_t log_cs;           /* i_log_cluster_size */
+	uint8_t released;         /* F2FS_COMPRESS_RELEASED */
+	uint64_t compr_blocks;    /* i_compr_blocks */
+	uint64_t caddrs, saved;   /* counted over its pointers */
+};
+
+/* A direct node with COMPRESS_ADDR pointers. Its inode may be read after
+ * it, so its clusters are counted for every cluster size. */
+struct ck_cnode {
+	uint32_t nid;
+	uint16_t caddrs;
+	uint16_t saved[F2FS_NR_LOG_CLUSTER];   /* by log cluster size */
 };
 
 /* A block and its owner, kept only for segments whose SSA must be checked
@@ -229,6 +248,9 @@ struct ck {
 	struct f2fs_error *err;
 
 	uint64_t new_addrs;               /* NEW_ADDR pointers found */
+	uint64_t compr_addrs;             /* COMPRESS_ADDR pointers that count */
+	F2FS_VEC(struct ck_cfile) cfiles; /* the node pass's own, freed there */
+	F2FS_VEC(struct ck_cnode) cnodes;
 
 	/* the passes that ride along the walk (passes.h) */
 	int hook_nomem;                   /* a hook could not allocate */

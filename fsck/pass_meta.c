@@ -549,22 +549,29 @@ int ck_meta(struct ck *ck)
 	return check_nat_bits(ck);
 }
 
-/* After the tree walk: valid_block_count against the SIT plus the NEW_ADDR
- * reservations the walk found. */
+/* After the tree walk: valid_block_count against the SIT plus the blocks
+ * the files hold reserved: NEW_ADDR pointers, and the COMPRESS_ADDR of
+ * compressed clusters not released (<f2fs/format/compress.h>). */
 void ck_meta_after_walk(struct ck *ck)
 {
-	uint64_t want = ck->sit_valid_total + ck->new_addrs;
+	uint64_t rsv = ck->new_addrs + ck->compr_addrs;
+	uint64_t want = ck->sit_valid_total + rsv;
 	uint64_t have = le64_get(ck->cp->valid_block_count);
 
 	if (ck->sit_valid_total > have || want == have)
 		return;   /* the first is reported already */
-	if (!ck->new_addrs)
+	if (!rsv)
 		ck_pb(ck, F2FS_PB_CP_VALID_BLOCK_COUNT, AT(A_EXP(want), A_FOUND(have)),
 		      "valid_block_count %llu, the SIT marks %llu blocks valid",
 		      (unsigned long long)have, (unsigned long long)want);
-	else
+	else if (!ck->compr_addrs)
 		ck_pb(ck, F2FS_PB_CP_VALID_BLOCK_COUNT, AT(A_EXP(want), A_FOUND(have)),
 		      "valid_block_count %llu, the SIT marks %llu blocks valid and %llu are reserved (NEW_ADDR)",
 		      (unsigned long long)have, (unsigned long long)ck->sit_valid_total,
 		      (unsigned long long)ck->new_addrs);
+	else
+		ck_pb(ck, F2FS_PB_CP_VALID_BLOCK_COUNT, AT(A_EXP(want), A_FOUND(have)),
+		      "valid_block_count %llu, the SIT marks %llu blocks valid, %llu are reserved (NEW_ADDR) and %llu head compressed clusters (COMPRESS_ADDR)",
+		      (unsigned long long)have, (unsigned long long)ck->sit_valid_total,
+		      (unsigned long long)ck->new_addrs, (unsigned long long)ck->compr_addrs);
 }

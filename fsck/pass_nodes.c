@@ -6,6 +6,7 @@
  * the way are queued for the directory pass.
  */
 #include "checker.h"
+#include <f2fs/format/compress.h>
 #include <f2fs/format/crc.h>
 #include <f2fs/format/endian.h>
 #include <f2fs/format/inode.h>
@@ -67,6 +68,7 @@ static uint32_t next_ptr(const void *ptrs, uint32_t k, uint32_t n)
 struct owner {
 	uint32_t nid, ino;
 	uint32_t ndata;           /* data pointers counted */
+	uint32_t ncaddr;          /* COMPRESS_ADDR pointers, counted later */
 	int dir;                  /* 1: its blocks are a directory's to read */
 };
 
@@ -76,8 +78,12 @@ static int data_ptr(struct ck *ck, struct owner *o, uint32_t idx, uint32_t addr)
 	const struct ck_seg *g;
 	int ret;
 
-	if (addr == F2FS_NULL_ADDR || addr == F2FS_COMPRESS_ADDR)
+	if (addr == F2FS_NULL_ADDR)
 		return 0;
+	if (addr == F2FS_COMPRESS_ADDR) {
+		o->ncaddr++;
+		return 0;
+	}
 	o->ndata++;
 	if (addr == F2FS_NEW_ADDR) {
 		ck->new_addrs++;   /* counted in valid_block_count, not the SIT */
@@ -147,8 +153,6 @@ static int inode_record(struct ck *ck, struct ck_nid *n, uint32_t ino, const str
 	n->u.i.bdiff = (uint32_t)i_blocks - 1;
 	if (i_blocks >> 32)
 		n->state |= IR_BIG_IBLOCKS;
-	if (le32_get(i->i_flags) & F2FS_COMPR_FL)
-		n->state |= IR_NOCOUNT;
 	type = n->mode & F2FS_S_IFMT;
 	*dirp = NULL;
 	if (type == F2FS_S_IFDIR) {
@@ -179,10 +183,39 @@ static int inode_record(struct ck *ck, struct ck_nid *n, uint32_t ino, const str
 	return 0;
 }
 
+/*
+ * A compressed regular file: its clusters are counted once all its nodes
+ * are read (finish_compressed). Without a usable cluster size they cannot
+ * be, and its i_blocks is not checked.
+ */
+static int compressed_inode(struct ck *ck, struct ck_nid *n, uint32_t ino,
+			    const struct f2fs_inode *i, uint32_t extra, const uint8_t *ptrs,
+			    uint32_t addrs)
+{
+	struct ck_cfile f = { .ino = ino };
+	struct f2fs_compr_count cc;
+
+	if (!(ck->features & F2FS_FEATURE_COMPRESSION) || extra * 4 < F2FS_EXTRA_ISIZE_COMPRESS ||
+	    i->extra.i_log_cluster_size < F2FS_MIN_LOG_CLUSTER ||
+	    i->extra.i_log_cluster_size > F2FS_MAX_LOG_CLUSTER) {
+		n->state |= IR_NOCOUNT;
+		return 0;
+	}
+	f.log_cs = i->extra.i_log_cluster_size;
+	f.released = (i->i_inline & F2FS_COMPRESS_RELEASED) != 0;
+	f.compr_blocks = le64_get(i->extra.i_compr_blocks);
+	f2fs_compr_count(ptrs, addrs, f.log_cs, &cc);
+	f.caddrs = cc.caddrs;
+	f.saved = cc.saved;
+	if (f2fs_vec_push(&ck->cfiles, f))
+		return f2fs_fail(ck->err, -ENOMEM, "out of memory for compressed files");
+	return 0;
+}
+
 static int sweep_inode(struct ck *ck, struct ck_nid *n, uint32_t ino, const struct f2fs_node *nd)
 {
 	const struct f2fs_inode *i = &nd->i;
-	struct owner o = { ino, ino, 0, 0 };
+	struct owner o = { ino, ino, 0, 0, 0 };
 	uint64_t size = le64_get(i->i_size);
 	uint32_t depth = le32_get(i->i_current_depth);
 	uint32_t extra = 0, xwords, addrs;
@@ -303,6 +336,9 @@ static int sweep_inode(struct ck *ck, struct ck_nid *n, uint32_t ino, const stru
 			if (ret)
 				return ret;
 		}
+		if ((le32_get(i->i_flags) & F2FS_COMPR_FL) && type == F2FS_S_IFREG &&
+		    (ret = compressed_inode(ck, n, ino, i, extra, ptrs, addrs)))
+			return ret;
 		for (int k = 0; k < F2FS_DEF_NIDS_PER_INODE; k++) {
 			uint32_t c = le32_get(i->i_nid[k]);
 
@@ -386,7 +422,7 @@ static int footer_mismatch(struct ck *ck, uint32_t addr, uint32_t fnid)
 static int sweep_direct(struct ck *ck, struct ck_nid *n, uint32_t nid, uint32_t ino,
 			const struct f2fs_node *nd)
 {
-	struct owner o = { nid, ino, 0, 0 };
+	struct owner o = { nid, ino, 0, 0, 0 };
 	const struct ck_nid *own = ck_inode(ck, ino);
 	const uint8_t *ptrs = (const uint8_t *)nd + offsetof(struct f2fs_node, dn);
 	int ret;
@@ -396,6 +432,18 @@ static int sweep_direct(struct ck *ck, struct ck_nid *n, uint32_t nid, uint32_t 
 		if ((ret = data_ptr(ck, &o, k, le32_get(nd->dn.addr[k]))))
 			return ret;
 	n->u.n.ndata = o.ndata;
+	if (o.ncaddr) {
+		struct ck_cnode cn = { nid, 0, { 0 } };
+		struct f2fs_compr_count cc;
+
+		for (uint32_t l = F2FS_MIN_LOG_CLUSTER; l <= F2FS_MAX_LOG_CLUSTER; l++) {
+			f2fs_compr_count(ptrs, F2FS_ADDRS_PER_BLOCK, l, &cc);
+			cn.caddrs = (uint16_t)cc.caddrs;
+			cn.saved[l - F2FS_MIN_LOG_CLUSTER] = (uint16_t)cc.saved;
+		}
+		if (f2fs_vec_push(&ck->cnodes, cn))
+			return f2fs_fail(ck->err, -ENOMEM, "out of memory for compressed nodes");
+	}
 	/* its inode may be a directory not read yet: then read it again later */
 	if ((!own || (own->mode & F2FS_S_IFMT) == F2FS_S_IFDIR) &&
 	    f2fs_vec_push(&ck->dnodes, nid))
@@ -554,6 +602,74 @@ static void check_edges(struct ck *ck)
 			      nid, ck_nid_ofs(n), ck_nid_ino(n, nid));
 }
 
+static int cfile_less(const void *a, const void *b, void *ctx)
+{
+	(void)ctx;
+	return ((const struct ck_cfile *)a)->ino < ((const struct ck_cfile *)b)->ino;
+}
+
+static struct ck_cfile *cfile_find(struct ck *ck, uint32_t ino)
+{
+	size_t lo = 0, hi = ck->cfiles.n;
+
+	while (lo < hi) {
+		size_t m = lo + (hi - lo) / 2;
+
+		if (ck->cfiles.v[m].ino < ino)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	return lo < ck->cfiles.n && ck->cfiles.v[lo].ino == ino ? &ck->cfiles.v[lo] : NULL;
+}
+
+/*
+ * With every node read and placed: the COMPRESS_ADDR pointers of a file
+ * that is not released are blocks of valid_block_count and i_blocks the
+ * SIT does not mark, and i_compr_blocks is what its compressed clusters
+ * save (the rule and the kernel code behind it: <f2fs/format/compress.h>).
+ * COMPRESS_ADDR anywhere else counts for nothing, as in the kernel, which
+ * takes a file without i_compr_blocks for released.
+ */
+static void finish_compressed(struct ck *ck)
+{
+	f2fs_sort(ck->cfiles.v, ck->cfiles.n, sizeof(*ck->cfiles.v), cfile_less, NULL);
+	for (size_t k = 0; k < ck->cnodes.n; k++) {
+		const struct ck_cnode *cn = &ck->cnodes.v[k];
+		const struct ck_nid *c = ck_nid_find(ck, cn->nid);
+		struct ck_cfile *f;
+
+		/* a node not reached is not counted for its inode at all */
+		if (!c || !(c->flags & NR_REACHED))
+			continue;
+		f = cfile_find(ck, ck_nid_ino(c, cn->nid));
+		if (!f)
+			continue;
+		f->caddrs += cn->caddrs;
+		f->saved += cn->saved[f->log_cs - F2FS_MIN_LOG_CLUSTER];
+	}
+	for (size_t k = 0; k < ck->cfiles.n; k++) {
+		const struct ck_cfile *f = &ck->cfiles.v[k];
+		struct ck_nid *in = ck_inode(ck, f->ino);
+		uint64_t want = f->released ? 0 : f->saved;
+
+		if (!f->released) {
+			ck->compr_addrs += f->caddrs;
+			if (in)
+				in->u.i.bdiff -= (uint32_t)f->caddrs;
+		}
+		if (f->compr_blocks != want)
+			ck_pb(ck, F2FS_PB_INODE_COMPR_BLOCKS,
+			      AT(A_INO(f->ino), A_EXP(want), A_FOUND(f->compr_blocks)),
+			      f->released ?
+			      "inode %u: i_compr_blocks %llu in a released file, expected %llu" :
+			      "inode %u: i_compr_blocks %llu, its compressed clusters save %llu",
+			      f->ino, (unsigned long long)f->compr_blocks,
+			      (unsigned long long)want);
+	}
+	f2fs_vec_free(&ck->cfiles);
+	f2fs_vec_free(&ck->cnodes);
+}
 
 int ck_nodes(struct ck *ck)
 {
@@ -566,9 +682,13 @@ int ck_nodes(struct ck *ck)
 	/* node blocks in address order, straight from the map the NAT filled */
 	ret = ck_read_map(ck, ck->nodemap, ck->main_end - ck->main_blkaddr, "nodes",
 			  sweep_cb, sweep_bad, NULL);
-	if (ret)
+	if (ret) {
+		f2fs_vec_free(&ck->cfiles);
+		f2fs_vec_free(&ck->cnodes);
 		return ret;
+	}
 	check_edges(ck);
+	finish_compressed(ck);
 	root = ck_inode(ck, F2FS_ROOT_INO);
 	if (!root || (root->mode & F2FS_S_IFMT) != F2FS_S_IFDIR)
 		ck_pb(ck, F2FS_PB_ROOT_BAD, AT(A_INO(F2FS_ROOT_INO)),

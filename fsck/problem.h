@@ -165,6 +165,8 @@ X(INODE_SIZE, "inode.size", "inode", ERROR, FIELD, PREEN, \
   "i_size is impossible for the file") \
 X(INODE_I_BLOCKS, "inode.i_blocks", "inode", ERROR, FIELD, PREEN, \
   "i_blocks differs from the blocks counted") \
+X(INODE_COMPR_BLOCKS, "inode.compr_blocks", "inode", ERROR, FIELD, PREEN, \
+  "i_compr_blocks differs from the blocks the compressed clusters save") \
 X(INODE_LINKS, "inode.links", "inode", ERROR, FIELD, PREEN, \
   "the link count differs from the references found") \
 X(INODE_DEPTH, "inode.current_depth", "inode", ERROR, FIELD, PREEN, \

@@ -7,7 +7,8 @@ lib_libf2fs_a_SOURCES += \
 	lib/util/error.c lib/util/sort.c lib/util/sort_impl.h lib/util/units.c \
 	lib/util/vec.c
 lib_libf2fs_a_SOURCES += \
-	lib/format/checkpoint.c lib/format/crc.c lib/format/dentry.c \
+	lib/format/checkpoint.c lib/format/compress.c lib/format/crc.c \
+	lib/format/dentry.c \
 	lib/format/feature.c lib/format/hash.c lib/format/inode.c \
 	lib/format/journal.c lib/format/layout.c lib/format/nat_bits.c \
 	lib/format/node_ofs.c lib/format/quota.c lib/format/summary.c \
@@ -38,6 +39,7 @@ noinst_HEADERS += \
 	include/f2fs/util/vec.h
 noinst_HEADERS += \
 	include/f2fs/format/bitmap.h include/f2fs/format/checkpoint.h \
+	include/f2fs/format/compress.h \
 	include/f2fs/format/crc.h include/f2fs/format/dentry.h \
 	include/f2fs/format/endian.h include/f2fs/format/feature.h \
 	include/f2fs/format/format.h include/f2fs/format/hash.h \

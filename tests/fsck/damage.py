@@ -45,7 +45,7 @@ checksum itself is the point of the action.  Actions (separate with --):
   get xattr PATH end (offset of the end mark in the xattr area)   print a value
 
 Inode fields: mode links size blocks inline xattr_nid flags pino depth
-dir_level generation extra_isize inline_xattr_size addr[N] (data pointer N,
+dir_level generation extra_isize inline_xattr_size compr_blocks addr[N] (data pointer N,
 after the extra attributes) nid[K]. VALUE is an integer (0x.. hex, 0... octal).
 """
 import struct
@@ -100,6 +100,7 @@ INODE_FIELDS = {
     'flags': (80, 'I'), 'pino': (84, 'I'), 'namelen': (88, 'I'),
     'dir_level': (347, 'B'), 'extra_isize': (360, 'H'),
     'inline_xattr_size': (362, 'H'), 'checksum': (368, 'I'),
+    'compr_blocks': (384, 'Q'),
 }
 
 

@@ -41,6 +41,12 @@ tests_unit_test_summary_SOURCES = tests/unit/test_summary.c tests/unit/unit.h
 tests_unit_test_summary_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_test_summary_LDADD = $(LIBF2FS) $(CHECK_LIBS)
 
+UNIT_TESTS += tests/unit/test_compress
+check_PROGRAMS += tests/unit/test_compress
+tests_unit_test_compress_SOURCES = tests/unit/test_compress.c tests/unit/unit.h
+tests_unit_test_compress_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_test_compress_LDADD = $(LIBF2FS) $(CHECK_LIBS)
+
 UNIT_TESTS += tests/unit/test_checkpoint
 check_PROGRAMS += tests/unit/test_checkpoint
 tests_unit_test_checkpoint_SOURCES = tests/unit/test_checkpoint.c tests/unit/unit.h

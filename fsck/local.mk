@@ -18,11 +18,14 @@ dist_man_MANS += man/fsck.f2fs.8
 
 SCRIPT_TESTS += tests/fsck/clean-images.sh tests/fsck/run-cases.sh \
 	tests/fsck/fuzz-quick.sh tests/fsck/kernel-image.sh tests/fsck/kernel-powercut.sh \
-	tests/fsck/kernel-xattrs.sh tests/fsck/large-dir.sh tests/fsck/repair-outcome.sh
-EXTRA_DIST += tests/fsck/clean-images.sh tests/fsck/run-cases.sh tests/fsck/large-dir.sh tests/fsck/repair-outcome.sh \
+	tests/fsck/kernel-xattrs.sh tests/fsck/kernel-compress.sh tests/fsck/large-dir.sh \
+	tests/fsck/repair-outcome.sh
+EXTRA_DIST += tests/fsck/clean-images.sh tests/fsck/run-cases.sh tests/fsck/large-dir.sh \
+	tests/fsck/repair-outcome.sh \
 	tests/fsck/fuzz-quick.sh tests/fsck/kernel-image.sh tests/fsck/kernel-powercut.sh \
 	tests/fsck/kernel-xattrs.sh tests/fsck/guest-xattrs.c tests/fsck/damage.py \
-	tests/fsck/make-cases.sh tests/fsck/common.sh tests/fsck/cases
+	tests/fsck/kernel-compress.sh tests/fsck/guest-fsops.c \
+	tests/fsck/make-kernel-cases.sh tests/fsck/make-cases.sh tests/fsck/common.sh tests/fsck/cases
 
 # libFuzzer target over f2fs_check (clang; skips without libclang-rt-14-dev).
 SCRIPT_TESTS += tests/fuzz/run-fuzz.sh

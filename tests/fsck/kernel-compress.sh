@@ -6,8 +6,8 @@
 #    compressible or not, overwritten in part, truncated, unlinked; some
 #    released with F2FS_IOC_RELEASE_COMPRESS_BLOCKS (COMPRESS_ADDR and the
 #    reserved NEW_ADDR then no longer count: include/f2fs/format/compress.h);
-#  - zstd, the same files, some released and reserved again, one of those
-#    then overwritten;
+#  - zstd with quota, the same files, some released and reserved again,
+#    one of those then overwritten (quota charges the reserved blocks too);
 #  - -s 2, background GC off: filled, every other file removed (most
 #    segments half valid, few free), 2000 files in one directory (renamed
 #    in part), a preallocated file: with so few free sections the kernel
@@ -17,6 +17,11 @@
 #  - the same with background GC on, then GC forced (gc_urgent) for a few
 #    seconds before unmount; whether a data log is left by SSR then depends
 #    on timing, so a note says which.
+# F2FS_KERNEL_COMPRESS_LARGE=1 adds, in the same boot, two 512 MiB images
+# aged like the reports that led here (about a minute more): -s 1 with lz4
+# compression, and -s 2 without, each with mixed files, filled, thinned,
+# 10000 files in one directory, a preallocated file, then gc_urgent before
+# unmount.
 # tests/fsck/guest-fsops.c, built static and shipped with kvm-run --file,
 # does what busybox cannot. Exit 77 when the harness or a static C compiler
 # is missing, or with F2FS_KERNEL_TESTS=skip (F2FS_REQUIRE_KERNEL=1 turns
@@ -39,13 +44,19 @@ trap 'rm -rf "$W"' EXIT
 "$CC" -static -O2 -Wall -Wextra -o "$W/fsck-fsops" "$HERE/guest-fsops.c" 2>"$W/cc.err" ||
 	unavailable "cannot build a static helper with $CC: $(head -n 1 "$W/cc.err")"
 
-LABELS=("lz4, released files" "zstd, released and reserved files" "-s 2, SSR"
+LABELS=("lz4, released files" "zstd, quota, released and reserved files" "-s 2, SSR"
 	"-s 2, gc_urgent")
-OPTS=("-O extra_attr,compression" "-O extra_attr,inode_checksum,compression" "-s 2" "-s 2")
+OPTS=("-O extra_attr,compression" "-O extra_attr,inode_checksum,quota,compression" "-s 2" "-s 2")
+SIZES=(192M 192M 192M 192M)
+if [[ ${F2FS_KERNEL_COMPRESS_LARGE:-0} == 1 ]]; then
+	LABELS+=("512 MiB, -s 1, lz4, aged, gc_urgent" "512 MiB, -s 2, aged, gc_urgent")
+	OPTS+=("-s 1 -O extra_attr,compression" "-s 2")
+	SIZES+=(512M 512M)
+fi
 disks=()
 for k in "${!OPTS[@]}"; do
 	img=$W/k$k.img
-	truncate -s 192M "$img"
+	truncate -s "${SIZES[$k]}" "$img"
 	# shellcheck disable=SC2086
 	"$MKFS" -q -f ${OPTS[$k]} "$img" || { bad "mkfs ${OPTS[$k]}"; summary kernel-compress; exit 1; }
 	disks+=("$img")
@@ -83,9 +94,29 @@ echo 1 > /sys/fs/f2fs/vdd/gc_urgent
 sleep 6
 echo 0 > /sys/fs/f2fs/vdd/gc_urgent
 umount /mnt
-echo all-done
 EOF
-KVM_MARK=all-done kvm_boot kernel-compress 0 --timeout 900 --file "$W/fsck-fsops" \
+if [[ ${F2FS_KERNEL_COMPRESS_LARGE:-0} == 1 ]]; then
+	for d in vde vdf; do
+		opt=
+		[[ $d == vde ]] && opt="-o compress_algorithm=lz4,compress_extension=*"
+		cat <<EOF
+mount -t f2fs $opt /dev/$d /mnt
+mkdir /mnt/f /mnt/d /mnt/m
+fsck-fsops mixed /mnt/m 200 3 >/dev/null
+fsck-fsops fill /mnt/f 16 >/dev/null
+fsck-fsops thin /mnt/f >/dev/null
+fsck-fsops many /mnt/d 10000 >/dev/null
+fsck-fsops falloc /mnt/pre 8 >/dev/null
+sync
+echo 1 > /sys/fs/f2fs/$d/gc_urgent
+sleep 8
+echo 0 > /sys/fs/f2fs/$d/gc_urgent
+umount /mnt
+EOF
+	done >>"$W/job.sh"
+fi
+echo 'echo all-done' >>"$W/job.sh"
+KVM_MARK=all-done kvm_boot kernel-compress 0 --timeout 1800 --file "$W/fsck-fsops" \
 	"${disks[@]}" "$W/job.sh"
 for k in "${!disks[@]}"; do
 	expect_clean "kernel image '${LABELS[$k]}'" "${disks[$k]}" -f
@@ -105,9 +136,12 @@ else
 	bad "kernel image '${LABELS[2]}': no SSR data log in a compacted summary, the case is not covered"
 	"$DUMP" --cp "${disks[2]}" | grep -E 'ckpt_flags|cur_data_blkoff|alloc_type '
 fi
-if ssr_compacted "${disks[3]}"; then
-	echo "  note: '${LABELS[3]}': a data log allocates by SSR in a compacted summary"
-else
-	echo "  note: '${LABELS[3]}': no SSR data log in a compacted summary this time"
-fi
+for k in "${!disks[@]}"; do
+	((k >= 3)) || continue
+	if ssr_compacted "${disks[$k]}"; then
+		echo "  note: '${LABELS[$k]}': a data log allocates by SSR in a compacted summary"
+	else
+		echo "  note: '${LABELS[$k]}': no SSR data log in a compacted summary this time"
+	fi
+done
 summary kernel-compress

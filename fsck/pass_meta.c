@@ -111,6 +111,15 @@ static void apply_sit_entry(struct ck *ck, uint32_t segno, const struct f2fs_sit
 	memcpy(s->map, se->valid_map, sizeof(s->map));
 }
 
+static uint32_t popcount_map(const uint8_t *m)
+{
+	uint32_t n = 0;
+
+	for (int i = 0; i < F2FS_SIT_VBLOCK_MAP_SIZE; i++)
+		n += (uint32_t)__builtin_popcount(m[i]);
+	return n;
+}
+
 static int load_sit(struct ck *ck)
 {
 	uint32_t bm_bytes;
@@ -165,18 +174,17 @@ static int load_sit(struct ck *ck)
 			      k, segno, ck->main_segs);
 			continue;
 		}
+		/* the kernel checks every entry of the SIT blocks before it
+		 * applies the journal, and refuses to mount on a bad one */
+		if (popcount_map(ck->segs[segno].map) != ck->segs[segno].vblocks)
+			ck_pb(ck, F2FS_PB_SIT_VBLOCKS_MAP,
+			      AT(A_SEG(segno), A_EXP(popcount_map(ck->segs[segno].map)),
+				 A_FOUND(ck->segs[segno].vblocks)),
+			      "segment %u: the SIT block's entry under the journal has valid count %u, its map %u blocks",
+			      segno, ck->segs[segno].vblocks, popcount_map(ck->segs[segno].map));
 		apply_sit_entry(ck, segno, &j->sit_j.entries[k].se);
 	}
 	return 0;
-}
-
-static uint32_t popcount_map(const uint8_t *m)
-{
-	uint32_t n = 0;
-
-	for (int i = 0; i < F2FS_SIT_VBLOCK_MAP_SIZE; i++)
-		n += (uint32_t)__builtin_popcount(m[i]);
-	return n;
 }
 
 static void check_sit_entries(struct ck *ck)

@@ -545,7 +545,7 @@ static uint64_t valid_blocks(const struct rp *p)
 
 	for (uint32_t s = 0; s < ck->main_segs; s++)
 		n += popcount_seg(own_map(ck, s));
-	return n + p->new_addrs;
+	return n + p->new_addrs + p->ck->compr_addrs;
 }
 
 static uint32_t free_segments(const struct rp *p)
@@ -648,7 +648,9 @@ static int stage(struct rp *p)
 	p->t.nat_used = p->used;
 	p->used = NULL;
 	p->t.nat_no_journal = p->fix[F2FS_PB_NAT_JOURNAL];
-	p->t.sit_no_journal = p->fix[F2FS_PB_SIT_JOURNAL];
+	/* the kernel checks the SIT blocks' own entries, journal or not: a
+	 * bad one is only mended by writing its block */
+	p->t.sit_no_journal = p->fix[F2FS_PB_SIT_JOURNAL] || p->fix[F2FS_PB_SIT_VBLOCKS_MAP];
 	if (p->fix[F2FS_PB_SB_PRIMARY_INVALID])
 		p->t.sb_rewrite |= 1u;
 	if (p->fix[F2FS_PB_SB_COPIES_DIFFER])

@@ -12,6 +12,7 @@ checksum itself is the point of the action.  Actions (separate with --):
   nat NID FIELD VALUE       effective NAT entry (journal first); FIELD ino|blkaddr|version
   natblock NID FIELD VALUE  the entry in the live NAT block even if journalled
   sit SEGNO FIELD VALUE     effective SIT entry; FIELD vblocks|type|setbit|clrbit
+  sitblock SEGNO FIELD VALUE  the entry in the live SIT block even if journalled
   ssa SEGNO OFF FIELD VALUE SSA block entry; FIELD nid|ofs; or ssa SEGNO - type VALUE
   inode PATH|#INO FIELD VALUE   inode field (checksum resealed)
   inode-csum PATH|#INO VALUE    store VALUE as the inode checksum
@@ -300,10 +301,10 @@ class Img:
         self.wblk(a, b)
 
     # SIT
-    def sit_loc(self, segno):
+    def sit_loc(self, segno, journal=True):
         a, jo = self.journal_loc('sit')
         b = self.rblk(a)
-        n = struct.unpack_from('<H', b, jo)[0]
+        n = struct.unpack_from('<H', b, jo)[0] if journal else 0
         for k in range(min(n, 6)):
             if struct.unpack_from('<I', b, jo + 2 + 78 * k)[0] == segno:
                 return a, jo + 2 + 78 * k + 4
@@ -506,8 +507,8 @@ def run(img, args):
         img.cp_write()
     elif act in ('nat', 'natblock'):
         img.nat_set(num(args[1]), args[2], num(args[3]), journal=(act == 'nat'))
-    elif act == 'sit':
-        a, o = img.sit_loc(num(args[1]))
+    elif act in ('sit', 'sitblock'):
+        a, o = img.sit_loc(num(args[1]), act == 'sit')
         b = img.rblk(a)
         v = struct.unpack_from('<H', b, o)[0]
         field, val = args[2], num(args[3])

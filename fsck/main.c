@@ -302,6 +302,7 @@ static void text_report(struct out *o, const char *image, const struct f2fs_chec
 		out_text(o, "%s: roll-forward: %" PRIu64 " node block(s) written after the checkpoint, %" PRIu64
 			 " with an fsync mark%s\n", image, r->roll_forward_nodes,
 			 r->roll_forward_fsync,
+			 r->repair.committed ? "; the repair's checkpoint drops them, as asked" :
 			 r->count[F2FS_PB_ROLL_FORWARD_LOOP] ? "" : "; the next mount recovers them");
 	if (r->mode == F2FS_CHECK_FULL)
 		out_text(o, "%s: %" PRIu64 " inodes (%" PRIu64 " directories, %" PRIu64

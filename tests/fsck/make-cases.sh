@@ -156,6 +156,8 @@ CASE_LIST=(
 "orphan-linked|-f|D orphan /small.txt"
 "orphan-has-entry|-f|D inode /empty links 0 -- orphan /empty"
 "roll-forward-ok|-f|chain_node 0"
+"roll-forward-repair-refused|-y|D cp free_segment_count 5; chain_node 0"
+"roll-forward-repair-discarded|-y --discard-roll-forward|D cp free_segment_count 5; chain_node 0"
 "roll-forward-loop|-f|chain_node \$WARM_NEXT"
 "roll-forward-in-use|-f|chain_node \$(get inode / blkaddr)"
 "orphan-duplicate|-f|O=\$(get ino /empty); D dentry / empty unlink 0 -- inode \\#\$O links 0 -- orphan \\#\$O \\#\$O"

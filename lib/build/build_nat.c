@@ -30,8 +30,11 @@ static int nat_entries(const struct bld *b, struct f2fs_nat_dirty **out, size_t 
 }
 
 /*
- * A fresh NAT: the sparsest NAT blocks go into the journal, the others are
- * written once; the block of the reserved nids always to its block.
+ * A fresh NAT: every NAT block with entries is written once, the block of
+ * the reserved nids always. Only without nat_bits may the sparsest blocks go
+ * into the journal instead: the kernel never writes nat_bits beside a NAT
+ * journal (it empties the journal whenever it writes them), and f2fs-tools'
+ * fsck takes that pair for corrupted nat_bits and rewrites the checkpoint.
  */
 static int flush_nat(struct bld *b)
 {
@@ -49,7 +52,7 @@ static int flush_nat(struct bld *b)
 	memset(&b->nat_journal, 0, sizeof(b->nat_journal));
 	f.journal = &b->nat_journal;
 	f.used = NULL;
-	f.policy = F2FS_FLUSH_BLOCK0;
+	f.policy = F2FS_FLUSH_BLOCK0 | (b->l->nat_bits_blocks ? F2FS_FLUSH_NO_JOURNAL : 0);
 	ret = f2fs_nat_flush(&f, e, n, b->err);
 	free(e);
 	return ret;

@@ -16,6 +16,9 @@
 #   paths longer than PATH_MAX: copied (fsck clean) or refused saying why;
 #   the fullest trees mkfs accepts for a 64 MiB image are fsck clean, and
 #     the ones it refuses leave the image untouched;
+#   480 files (a few nids in a second NAT block): the checkpoint carries
+#     nat_bits and an empty NAT journal, and f2fs-tools' fsck checks those
+#     nat_bits valid;
 #   lost+found in the tree with -O lost_found: one lost+found in the root.
 # Exit: 0 pass, 1 fail, 77 without python3 or root.
 
@@ -337,6 +340,53 @@ os.mkdir(sys.argv[1])
 for i in range(511):
     os.mkdir("%s/d%03d" % (sys.argv[1], i))' "$W/seg4"
 seg_case "511 directories (+ root: 512 hot node blocks)" "$W/seg4"
+
+# ---- the NAT journal beside nat_bits -------------------------------------------
+# 480 files: nids 455-483 fill a few entries of NAT block 1, a set small
+# enough for the NAT journal. With nat_bits the kernel never leaves entries
+# in the journal, and f2fs-tools' fsck calls such nat_bits corrupted and
+# rewrites the checkpoint (its -a at boot would write to a fresh image), so
+# mkfs writes the block instead. peer_fsck_clean lets that message pass (it
+# is benign for other images), so the raw output is read here.
+if [[ -x $DUMP ]]; then
+	python3 -c 'import os, sys
+os.mkdir(sys.argv[1])
+for i in range(480):
+    with open("%s/f%03d" % (sys.argv[1], i), "w") as f:
+        f.write("%d\n" % i)' "$W/nat480"
+	rm -f "$W/nat.img"
+	truncate -s 256M "$W/nat.img"
+	if ! out=$("$MKFS" -f -q --rootdir "$W/nat480" "$W/nat.img" 2>&1); then
+		bad "480 files: mkfs failed: $out"
+	else
+		"$DUMP" --cp "$W/nat.img" >"$W/nat.cp"
+		njournal=$(sed -nE 's/^ +NAT journal entries +([0-9]+)$/\1/p' "$W/nat.cp")
+		if ! grep -Eq '^ +ckpt_flags +0x[0-9a-f]+ \(.*nat_bits' "$W/nat.cp"; then
+			bad "480 files: the checkpoint carries no nat_bits ($(grep ckpt_flags "$W/nat.cp"))"
+		elif [[ $njournal != 0 ]]; then
+			bad "480 files: ${njournal:-?} NAT journal entries beside nat_bits (want 0)"
+		elif ! "$DUMP" -M "$W/nat.img" | grep -Eq '^ +blocks whose bits disagree: +0$'; then
+			bad "480 files: nat_bits disagree with the NAT blocks"
+		elif ! msg=$("$FSCK" -f "$W/nat.img" 2>&1); then
+			bad "480 files: our fsck: $(tail -2 <<<"$msg" | tr '\n' ' ')"
+		else
+			ok "480 files: nat_bits, an empty NAT journal, our fsck clean"
+		fi
+		if ((HAVE_PEER)); then
+			cp --sparse=always "$W/nat.img" "$W/nat-peer.img"
+			peer=$("$PEER_FSCK" -f --dry-run "$W/nat-peer.img" 2>&1 | grep -E 'nat_bits in checkpoint')
+			rm -f "$W/nat-peer.img"
+			if [[ $peer == "Info: Checked valid nat_bits in checkpoint" ]]; then
+				ok "480 files: fsck.f2fs checks the nat_bits valid and says nothing else of them"
+			else
+				bad "480 files: fsck.f2fs on nat_bits: $(tr '\n' ' ' <<<"${peer:-nothing}")"
+			fi
+		fi
+	fi
+	rm -rf "$W/nat480" "$W/nat.img" "$W/nat.cp"
+else
+	note "no $DUMP: the NAT journal beside nat_bits is not checked"
+fi
 
 # ---- lost+found from the tree ------------------------------------------------
 lpf_count() {   # lost+found entries in the image's root (our dump.f2fs)

@@ -5,6 +5,7 @@
 #include <f2fs/format/super.h>
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,25 +33,61 @@ int f2fs_sb_read(struct f2fs_dev *dev, struct f2fs_super_block *sb,
 	return ret;
 }
 
-/* Read one pack's header and footer; 0 when both agree and verify. */
+/* What a pack that failed its checks still tells of its version. */
+enum pack_state {
+	PACK_UNREAD,        /* its header could not be read */
+	PACK_TORN,          /* the header fails its CRC and no footer vouches for it */
+	PACK_DAMAGED,       /* the header fails its CRC, a footer of its version verifies */
+	PACK_BAD_SIZES,     /* the header verifies, its sizes do not */
+	PACK_UNCOMMITTED,   /* the header verifies, no intact footer of its version */
+};
+
+/* The kernel's ver_after: a is later than b, across a wrap of the counter. */
+static bool ver_after(uint64_t a, uint64_t b)
+{
+	return (int64_t)(a - b) > 0;
+}
+
+/* Does a footer of version ver verify at the end of a pack of total blocks? */
+static bool footer_vouches(struct f2fs_dev *dev, uint64_t start, uint32_t cp_payload,
+			   uint32_t total, uint64_t ver, uint8_t *footer)
+{
+	struct f2fs_error e;
+
+	return total >= 2 + cp_payload && total <= F2FS_BLOCKS_PER_SEG &&
+	       !f2fs_dev_read(dev, start + total - 1, footer, 1, &e) &&
+	       !f2fs_cp_verify(footer, start + total - 1, &e) && le64_load(footer) == ver;
+}
+
+/*
+ * Read one pack's header and footer; 0 when both agree and verify, else
+ * *state says what the pack still tells.
+ */
 static int read_pack(struct f2fs_dev *dev, uint64_t start, uint32_t cp_payload,
-		     uint8_t *buf, struct f2fs_error *err)
+		     uint8_t *buf, enum pack_state *state, struct f2fs_error *err)
 {
 	struct f2fs_checkpoint *cp = (struct f2fs_checkpoint *)buf;
 	uint8_t *footer = buf + (1 + (size_t)cp_payload) * F2FS_BLKSIZE;
 	uint32_t total;
 	int ret;
 
+	*state = PACK_UNREAD;
 	ret = f2fs_dev_read(dev, start, buf, 1 + cp_payload, err);
-	if (!ret)
-		ret = f2fs_cp_verify(buf, start, err);
 	if (ret)
 		return ret;
 	total = le32_get(cp->cp_pack_total_block_count);
+	ret = f2fs_cp_verify(buf, start, err);
+	if (ret) {
+		*state = footer_vouches(dev, start, cp_payload, total, le64_get(cp->checkpoint_ver),
+					footer) ? PACK_DAMAGED : PACK_TORN;
+		return ret;
+	}
+	*state = PACK_BAD_SIZES;
 	if (total < 2 + cp_payload || total > F2FS_BLOCKS_PER_SEG)
 		return f2fs_fail(err, -F2FS_E_CORRUPT,
 				 "checkpoint at block %llu: cp_pack_total_block_count %u out of range",
 				 (unsigned long long)start, total);
+	*state = PACK_UNCOMMITTED;
 	ret = f2fs_dev_read(dev, start + total - 1, footer, 1, err);
 	if (!ret)
 		ret = f2fs_cp_verify(footer, start + total - 1, err);
@@ -65,12 +102,62 @@ static int read_pack(struct f2fs_dev *dev, uint64_t start, uint32_t cp_payload,
 	return 0;
 }
 
+/*
+ * How old is a broken pack against the valid one in use (version in_use),
+ * and had it been committed? The kernel never asks: validate_checkpoint
+ * drops a pack that fails before its version is compared, and
+ * f2fs_get_valid_checkpoint mounts the other one, so the answer only tells
+ * what that choice cost.
+ *
+ * A checkpoint is committed by its footer: the kernel writes the rest of
+ * the pack, flushes, and writes the footer last. A crash before that leaves
+ * a newer pack with its old footer (or none, or a torn one) beside the older
+ * pack, and nothing committed is lost: UNFINISHED. Each checkpoint writes
+ * the version in use plus one into the other slot (f2fs-tools' fsck may copy
+ * the pack in use there unchanged), so sound packs are at most one version
+ * apart, and a crash that tears the header keeps its first sector, the
+ * version with it. So:
+ *  - a verified header is ordered by its version as the kernel orders
+ *    versions; newer, it is NEWER when its sizes are bad (no crash writes
+ *    that), else UNFINISHED unless its footer is intact;
+ *  - a header that fails its CRC but whose footer of the same version
+ *    verifies was committed and damaged since: ordered by that version;
+ *  - a header that fails its CRC with no such footer is UNFINISHED at
+ *    in_use + 1, OLDER at in_use or in_use - 1, and any other version is
+ *    damage in the version itself: UNORDERED, as is an unreadable header.
+ */
+static enum f2fs_cp_age broken_pack_age(const uint8_t *header, enum pack_state state,
+					uint64_t in_use, uint64_t *version)
+{
+	uint64_t v = state == PACK_UNREAD ? 0 : le64_load(header);
+
+	*version = v;
+	switch (state) {
+	case PACK_DAMAGED:
+	case PACK_BAD_SIZES:
+		return ver_after(v, in_use) ? F2FS_CP_NEWER : F2FS_CP_OLDER;
+	case PACK_UNCOMMITTED:
+		return ver_after(v, in_use) ? F2FS_CP_UNFINISHED : F2FS_CP_OLDER;
+	case PACK_TORN:
+		if (v == in_use + 1)
+			return F2FS_CP_UNFINISHED;
+		if (v == in_use || v == in_use - 1)
+			return F2FS_CP_OLDER;
+		break;
+	case PACK_UNREAD:
+		break;
+	}
+	*version = 0;
+	return F2FS_CP_UNORDERED;
+}
+
 int f2fs_cp_choose(struct f2fs_dev *dev, uint32_t cp_blkaddr, uint32_t cp_payload,
 		   void *buf, struct f2fs_cp_choice *choice, struct f2fs_error *err)
 {
 	size_t len = (2 + (size_t)cp_payload) * F2FS_BLKSIZE;
 	uint8_t *pack[2] = { malloc(len), malloc(len) };
 	struct f2fs_error perr[2];
+	enum pack_state state[2];
 	int ok[2], best;
 
 	if (!pack[0] || !pack[1]) {
@@ -80,7 +167,7 @@ int f2fs_cp_choose(struct f2fs_dev *dev, uint32_t cp_blkaddr, uint32_t cp_payloa
 	}
 	for (int i = 0; i < 2; i++)
 		ok[i] = read_pack(dev, cp_blkaddr + (uint64_t)i * F2FS_BLOCKS_PER_SEG,
-				  cp_payload, pack[i], &perr[i]) == 0;
+				  cp_payload, pack[i], &state[i], &perr[i]) == 0;
 	if (!ok[0] && !ok[1]) {
 		f2fs_fail(err, perr[0].code, "no valid checkpoint: %s; %s",
 			  perr[0].msg, perr[1].msg);
@@ -89,7 +176,7 @@ int f2fs_cp_choose(struct f2fs_dev *dev, uint32_t cp_blkaddr, uint32_t cp_payloa
 		return err ? err->code : -F2FS_E_CORRUPT;
 	}
 	if (ok[0] && ok[1])
-		best = le64_load(pack[1]) > le64_load(pack[0]) ? 1 : 0;
+		best = ver_after(le64_load(pack[1]), le64_load(pack[0])) ? 1 : 0;
 	else
 		best = ok[0] ? 0 : 1;
 	memcpy(buf, pack[best], (1 + (size_t)cp_payload) * F2FS_BLKSIZE);
@@ -97,6 +184,13 @@ int f2fs_cp_choose(struct f2fs_dev *dev, uint32_t cp_blkaddr, uint32_t cp_payloa
 	choice->version = le64_load(pack[best]);
 	choice->other_valid = ok[!best];
 	choice->other_err = ok[!best] ? (struct f2fs_error){ 0 } : perr[!best];
+	if (ok[!best]) {
+		choice->other_age = F2FS_CP_OLDER;
+		choice->other_version = le64_load(pack[!best]);
+	} else {
+		choice->other_age = broken_pack_age(pack[!best], state[!best], choice->version,
+						    &choice->other_version);
+	}
 	free(pack[0]);
 	free(pack[1]);
 	return 0;

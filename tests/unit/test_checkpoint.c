@@ -291,6 +291,10 @@ START_TEST(test_choose_torn)
 	ck_assert_int_eq(c.other_valid, 0);
 	ck_assert_int_eq(c.other_err.code, -F2FS_E_CORRUPT);
 	ck_assert_ptr_nonnull(strstr(c.other_err.msg, "footer"));
+	/* its header verifies (version 11, newer) and its footer is an earlier
+	 * checkpoint's: a checkpoint cut short, not a lost one */
+	ck_assert_int_eq(c.other_age, F2FS_CP_UNFINISHED);
+	ck_assert_uint_eq(c.other_version, 11);
 
 	/* a bad header CRC in pack 2 with a good pack 1 */
 	write_pack(&im, 0, 12, 12, 0, 6);
@@ -306,6 +310,137 @@ START_TEST(test_choose_torn)
 	ck_assert_uint_eq(c.version, 12);
 	ck_assert_int_eq(c.other_valid, 0);
 	ck_assert_int_eq(c.other_err.code, -F2FS_E_BAD_CHECKSUM);
+	/* a damaged header whose footer (version 10) verifies: older */
+	ck_assert_int_eq(c.other_age, F2FS_CP_OLDER);
+	ck_assert_uint_eq(c.other_version, 10);
+	image_close(&im);
+}
+END_TEST
+
+/* Flip a bit of a pack's header after its version: the CRC fails, the
+ * version field stays. */
+static void damage_header(struct image *im, int p)
+{
+	uint8_t blk[F2FS_BLKSIZE];
+	struct f2fs_error err;
+
+	ck_assert_int_eq(f2fs_dev_read(im->dev, CP_BLK + p * 512u, blk, 1, &err), 0);
+	blk[50] ^= 1;
+	ck_assert_int_eq(f2fs_dev_write(im->dev, CP_BLK + p * 512u, blk, 1, &err), 0);
+}
+
+/* A pack with a sealed header whose total block count is out of range. */
+static void write_bad_total(struct image *im, int p, uint64_t ver)
+{
+	uint8_t blk[F2FS_BLKSIZE];
+	struct f2fs_error err;
+
+	write_pack(im, p, ver, ver, 0, 6);
+	ck_assert_int_eq(f2fs_dev_read(im->dev, CP_BLK + p * 512u, blk, 1, &err), 0);
+	le32_store(blk + 136, 1000);
+	f2fs_cp_seal(blk);
+	ck_assert_int_eq(f2fs_dev_write(im->dev, CP_BLK + p * 512u, blk, 1, &err), 0);
+}
+
+START_TEST(test_choose_broken_age)
+{
+	struct image im;
+	uint8_t buf[F2FS_BLKSIZE], zero[F2FS_BLKSIZE] = { 0 };
+	struct f2fs_cp_choice c;
+	struct f2fs_error err;
+
+	image_open(&im);
+	/* both valid: the other pack is the older one */
+	write_pack(&im, 0, 40, 40, 0, 6);
+	write_pack(&im, 1, 41, 41, 0, 6);
+	ck_assert_int_eq(choose(&im, 0, buf, &c, &err), 0);
+	ck_assert_int_eq(c.pack, 1);
+	ck_assert_int_eq(c.other_age, F2FS_CP_OLDER);
+	ck_assert_uint_eq(c.other_version, 40);
+
+	/* committed (its footer 41 verifies), its header damaged since: lost */
+	damage_header(&im, 1);
+	ck_assert_int_eq(choose(&im, 0, buf, &c, &err), 0);
+	ck_assert_int_eq(c.pack, 0);
+	ck_assert_int_eq(c.other_valid, 0);
+	ck_assert_int_eq(c.other_age, F2FS_CP_NEWER);
+	ck_assert_uint_eq(c.other_version, 41);
+
+	/* a torn header (version 41 = 40 + 1) over an older pack's footer:
+	 * a crash while it was written */
+	write_pack(&im, 1, 41, 39, 0, 6);
+	damage_header(&im, 1);
+	ck_assert_int_eq(choose(&im, 0, buf, &c, &err), 0);
+	ck_assert_int_eq(c.other_age, F2FS_CP_UNFINISHED);
+	ck_assert_uint_eq(c.other_version, 41);
+
+	/* a torn older header, or one of the version in use (a copied pack) */
+	write_pack(&im, 1, 39, 37, 0, 6);
+	damage_header(&im, 1);
+	ck_assert_int_eq(choose(&im, 0, buf, &c, &err), 0);
+	ck_assert_int_eq(c.other_age, F2FS_CP_OLDER);
+	ck_assert_uint_eq(c.other_version, 39);
+	write_pack(&im, 1, 40, 37, 0, 6);
+	damage_header(&im, 1);
+	ck_assert_int_eq(choose(&im, 0, buf, &c, &err), 0);
+	ck_assert_int_eq(c.other_age, F2FS_CP_OLDER);
+
+	/* a damaged header with a garbage version cannot be ordered */
+	write_pack(&im, 1, 0x0102030405060708ull, 37, 0, 6);
+	damage_header(&im, 1);
+	ck_assert_int_eq(choose(&im, 0, buf, &c, &err), 0);
+	ck_assert_int_eq(c.pack, 0);
+	ck_assert_int_eq(c.other_age, F2FS_CP_UNORDERED);
+	ck_assert_uint_eq(c.other_version, 0);
+
+	/* a verified newer header without an intact footer of its version is
+	 * a checkpoint cut short: the footer stale, torn (CRC) or not there */
+	write_pack(&im, 1, 41, 39, 0, 6);
+	ck_assert_int_eq(choose(&im, 0, buf, &c, &err), 0);
+	ck_assert_int_eq(c.other_age, F2FS_CP_UNFINISHED);
+	ck_assert_uint_eq(c.other_version, 41);
+	write_pack(&im, 1, 41, 41, 0, 6);
+	{
+		uint8_t blk[F2FS_BLKSIZE];
+
+		ck_assert_int_eq(f2fs_dev_read(im.dev, CP_BLK + 512 + 5, blk, 1, &err), 0);
+		blk[600] ^= 1;
+		ck_assert_int_eq(f2fs_dev_write(im.dev, CP_BLK + 512 + 5, blk, 1, &err), 0);
+	}
+	ck_assert_int_eq(choose(&im, 0, buf, &c, &err), 0);
+	ck_assert_int_eq(c.other_age, F2FS_CP_UNFINISHED);
+	ck_assert_int_eq(f2fs_dev_write(im.dev, CP_BLK + 512 + 5, zero, 1, &err), 0);
+	ck_assert_int_eq(choose(&im, 0, buf, &c, &err), 0);
+	ck_assert_int_eq(c.other_age, F2FS_CP_UNFINISHED);
+	ck_assert_ptr_nonnull(strstr(c.other_err.msg, "checksum_offset"));
+	/* an older pack with a stale footer is only older */
+	write_pack(&im, 1, 39, 37, 0, 6);
+	ck_assert_int_eq(choose(&im, 0, buf, &c, &err), 0);
+	ck_assert_int_eq(c.other_age, F2FS_CP_OLDER);
+
+	/* bad sizes under a verified header: no crash writes that; its version
+	 * is trusted, far or not */
+	write_bad_total(&im, 1, 45);
+	ck_assert_int_eq(choose(&im, 0, buf, &c, &err), 0);
+	ck_assert_int_eq(c.pack, 0);
+	ck_assert_int_eq(c.other_age, F2FS_CP_NEWER);
+	ck_assert_uint_eq(c.other_version, 45);
+	ck_assert_ptr_nonnull(strstr(c.other_err.msg, "cp_pack_total_block_count"));
+	write_bad_total(&im, 1, 30);
+	ck_assert_int_eq(choose(&im, 0, buf, &c, &err), 0);
+	ck_assert_int_eq(c.other_age, F2FS_CP_OLDER);
+	ck_assert_uint_eq(c.other_version, 30);
+
+	/* versions ordered as the kernel's ver_after: 0 comes after 2^64 - 1 */
+	write_pack(&im, 0, UINT64_MAX, UINT64_MAX, 0, 6);
+	write_pack(&im, 1, 0, 0, 0, 6);
+	ck_assert_int_eq(choose(&im, 0, buf, &c, &err), 0);
+	ck_assert_int_eq(c.pack, 1);
+	ck_assert_uint_eq(c.version, 0);
+	write_pack(&im, 1, 0, UINT64_MAX - 1, 0, 6);
+	ck_assert_int_eq(choose(&im, 0, buf, &c, &err), 0);
+	ck_assert_int_eq(c.pack, 0);
+	ck_assert_int_eq(c.other_age, F2FS_CP_UNFINISHED);
 	image_close(&im);
 }
 END_TEST
@@ -394,6 +529,7 @@ static Suite *checkpoint_suite(void)
 	tcase_add_test(ch, test_choose_torn);
 	tcase_add_test(ch, test_choose_none);
 	tcase_add_test(ch, test_choose_payload);
+	tcase_add_test(ch, test_choose_broken_age);
 	suite_add_tcase(s, crc);
 	suite_add_tcase(s, bm);
 	suite_add_tcase(s, ch);

@@ -66,6 +66,40 @@ static void check_sb(struct ck *ck)
 	}
 }
 
+/*
+ * The pack not in use failed its checks. Older, it only loses a backup; newer
+ * but never committed (a crash cut that checkpoint short), the older pack is
+ * the state the kernel had promised; newer and committed (or of unknown
+ * age), the kernel mounts the older pack and what the checkpoints after it
+ * recorded is gone. Packs are named 1 and 2 as on disk; the reason comes
+ * last, so that a long one is what the message cuts.
+ */
+static void check_other_pack(struct ck *ck, const struct f2fs_cp_choice *ch)
+{
+	uint32_t blk = le32_get(ck->sb->cp_blkaddr) + (uint32_t)(!ch->pack) * F2FS_BLOCKS_PER_SEG;
+	unsigned long long in_use = (unsigned long long)ch->version;
+	int other = 2 - ch->pack, used = 1 + ch->pack;
+
+	if (ch->other_age == F2FS_CP_OLDER)
+		ck_pb(ck, F2FS_PB_CP_BACKUP_PACK_INVALID, AT(A_BLK(blk)),
+		      "checkpoint pack %d unusable: %s", other, ch->other_err.msg);
+	else if (ch->other_age == F2FS_CP_UNFINISHED)
+		ck_pb(ck, F2FS_PB_CP_BACKUP_PACK_INVALID, AT(A_BLK(blk)),
+		      "checkpoint pack %d (version %llu) was cut short by a crash; "
+		      "using pack %d (version %llu): %s", other,
+		      (unsigned long long)ch->other_version, used, in_use, ch->other_err.msg);
+	else if (ch->other_age == F2FS_CP_NEWER)
+		ck_pb(ck, F2FS_PB_CP_NEWEST_PACK_INVALID, AT(A_BLK(blk)),
+		      "checkpoint pack %d (version %llu) is broken; using pack %d (version %llu), "
+		      "later changes are lost: %s", other,
+		      (unsigned long long)ch->other_version, used, in_use, ch->other_err.msg);
+	else
+		ck_pb(ck, F2FS_PB_CP_NEWEST_PACK_INVALID, AT(A_BLK(blk)),
+		      "checkpoint pack %d (version unknown) is broken; using pack %d "
+		      "(version %llu), later changes are lost if pack %d was newer: %s",
+		      other, used, in_use, other, ch->other_err.msg);
+}
+
 static void check_cp_fields(struct ck *ck)
 {
 	const struct f2fs_checkpoint *cp = ck->cp;
@@ -76,10 +110,7 @@ static void check_cp_fields(struct ck *ck)
 	uint32_t nfn = le32_get(cp->next_free_nid);
 
 	if (!ch->other_valid)
-		ck_pb(ck, F2FS_PB_CP_BACKUP_PACK_INVALID,
-		      AT(A_BLK(le32_get(ck->sb->cp_blkaddr) +
-			       (uint32_t)(!ch->pack) * F2FS_BLOCKS_PER_SEG)),
-		      "checkpoint pack %d unusable: %s", 2 - ch->pack, ch->other_err.msg);
+		check_other_pack(ck, ch);
 	if (ck->ckpt_flags & (F2FS_CP_ERROR | F2FS_CP_FSCK | F2FS_CP_QUOTA_NEED_FSCK))
 		ck_pb(ck, F2FS_PB_CP_NEEDS_FSCK, AT(A_FOUND(ck->ckpt_flags)),
 		      "checkpoint flags 0x%x ask for a check", ck->ckpt_flags);

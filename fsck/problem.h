@@ -58,7 +58,11 @@ X(SB_CHECKSUM_OFFSET, "sb.checksum_offset", "superblock", ERROR, FIELD, PREEN, \
 X(SB_QUOTA_INO, "sb.quota_ino", "superblock", ERROR, REBUILD, ASK, \
   "quota inode numbers do not match the quota features") \
 X(CP_BACKUP_PACK_INVALID, "cp.backup_pack_invalid", "checkpoint", WARNING, REWRITE, PREEN, \
-  "the checkpoint pack not in use is invalid") \
+  "the checkpoint pack not in use is invalid and nothing committed is lost: it is " \
+  "the older one, or a newer one that a crash cut short before it was committed") \
+X(CP_NEWEST_PACK_INVALID, "cp.newest_pack_invalid", "checkpoint", ERROR, REWRITE, PREEN, \
+  "the newest checkpoint pack, committed, is invalid (or one whose version cannot be " \
+  "trusted): the older pack is in use and what the newest recorded is lost") \
 X(CP_OVERPROVISION, "cp.overprovision", "checkpoint", ERROR, REBUILD, PREEN, \
   "reserved/overprovision segment counts are out of range") \
 X(CP_USER_BLOCK_COUNT, "cp.user_block_count", "checkpoint", ERROR, REBUILD, PREEN, \

@@ -59,6 +59,8 @@ START_TEST(test_fix_decisions)
 		{ "ssa.mismatch", F2FS_FIX_REBUILD, true },
 		{ "nat_bits.full_mismatch", F2FS_FIX_REBUILD, true },
 		{ "cp.valid_block_count", F2FS_FIX_REBUILD, true },
+		{ "cp.backup_pack_invalid", F2FS_FIX_REWRITE, true },
+		{ "cp.newest_pack_invalid", F2FS_FIX_REWRITE, true },
 		{ "quota.usage_mismatch", F2FS_FIX_REBUILD, true },
 		{ "inode.bad_checksum", F2FS_FIX_FIELD, true },
 		{ "dir.file_type", F2FS_FIX_FIELD, true },
@@ -75,6 +77,12 @@ START_TEST(test_fix_decisions)
 		ck_assert_int_eq(f2fs_problem_info(c)->fix, want[k].fix);
 		ck_assert_int_eq(f2fs_problem_info(c)->preen, want[k].preen);
 	}
+	/* a broken older (or never committed) pack loses nothing; a broken
+	 * committed newest one loses checkpoints */
+	ck_assert_int_eq(f2fs_problem_info(f2fs_problem_by_name("cp.backup_pack_invalid"))->severity,
+			 F2FS_SEV_WARNING);
+	ck_assert_int_eq(f2fs_problem_info(f2fs_problem_by_name("cp.newest_pack_invalid"))->severity,
+			 F2FS_SEV_ERROR);
 	ck_assert_str_eq(f2fs_fix_kind_name(F2FS_FIX_REBUILD), "rebuild");
 	ck_assert_ptr_null(f2fs_fix_kind_name(F2FS_FIX_COUNT));
 }

@@ -285,14 +285,13 @@ static int choose_logs(struct rp *p)
 {
 	struct ck *ck = p->ck;
 
+	/* every log where it was, so that no fresh section is one of them */
+	for (int t = 0; t < F2FS_NR_CURSEG_TYPE; t++)
+		old_log(ck, t, &p->cur[t], &p->off[t]);
 	for (int t = 0; t < F2FS_NR_CURSEG_TYPE; t++) {
-		uint32_t sn;
-		uint16_t off;
+		uint32_t sn = p->cur[t];
 
-		old_log(ck, t, &sn, &off);
-		p->cur[t] = sn;
-		p->off[t] = off;
-		if (log_usable(p, t, sn, off))
+		if (log_usable(p, t, sn, p->off[t]))
 			continue;
 		p->cur[t] = UINT32_MAX;
 		for (uint32_t sec = 0; sec * p->segs_per_sec < ck->main_segs; sec++)

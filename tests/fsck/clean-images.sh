@@ -145,6 +145,24 @@ for o in -y -p -a; do
 		bad "$o on a clean image: exit $rc, $([[ $before == "$after" ]] && echo unchanged || echo written)"
 	fi
 done
+# a repair needs the image to itself: attached to a loop device (as when
+# mounted from it) it is refused, naming the device; -n still checks it
+if [ "$(id -u)" -eq 0 ] && command -v losetup >/dev/null 2>&1 &&
+   loop=$(losetup -f --show "$img" 2>/dev/null) && [ -n "$loop" ]; then
+	rc=0
+	out=$("$FSCK" -y "$img" 2>&1) || rc=$?
+	if [[ $rc == 8 && $out == *"backing file of $loop"* ]]; then
+		ok "-y on an image attached to $loop: refused, exit 8"
+	else
+		bad "-y on an image attached to $loop: exit $rc: $out"
+	fi
+	rc=0
+	"$FSCK" -n "$img" >/dev/null 2>&1 || rc=$?
+	[[ $rc == 0 ]] && ok "-n on an image attached to $loop: checked" || bad "-n on an attached image: exit $rc"
+	losetup -d "$loop"
+else
+	echo "SKIP: loop devices not available"
+fi
 if command -v strace >/dev/null 2>&1; then
 	for o in -n -f -p -a; do
 		# LeakSanitizer cannot run under ptrace: no leak check here

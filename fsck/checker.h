@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include <f2fs/util/error.h>
+#include <f2fs/write/txn.h>
 
 #include "problem.h"
 
@@ -65,12 +66,10 @@ struct f2fs_repair_report {
 	char refused[256];         /* why nothing was written, or "" */
 	uint64_t fixed, unfixed;   /* problem occurrences (errors and warnings) */
 	uint64_t unfixed_errors;
-	/* the NAT and SIT as written: dirty entries, blocks, journal entries
-	 * in the new checkpoint; one NAT block write per dirty entry is what
-	 * a flush without sets would cost */
-	uint64_t nat_dirty, nat_blocks, nat_journal;
-	uint64_t sit_dirty, sit_blocks, sit_journal;
-	uint64_t ssa_blocks, cp_blocks, sb_blocks, bytes_written;
+	/* what the transaction wrote: NAT and SIT dirty entries, blocks and
+	 * journal entries (a NAT block written per dirty entry is what a flush
+	 * without sets would cost), SSA, checkpoint and superblock blocks */
+	struct f2fs_txn_stats written;
 	uint64_t stray_nodes_freed;
 	uint32_t logs_moved;       /* current segments moved to fresh ones */
 };

@@ -195,22 +195,22 @@ static void json_repair(struct out *o, const struct f2fs_repair_report *rr)
 	out_u(o, "fixed", NULL, rr->fixed);
 	out_u(o, "unfixed", NULL, rr->unfixed);
 	out_obj_begin(o, "nat", NULL);
-	out_u(o, "dirty_entries", NULL, rr->nat_dirty);
-	out_u(o, "blocks_written", NULL, rr->nat_blocks);
-	out_u(o, "journal_entries", NULL, rr->nat_journal);
-	out_u(o, "blocks_one_per_entry", NULL, rr->nat_dirty);
+	out_u(o, "dirty_entries", NULL, rr->written.nat_dirty);
+	out_u(o, "blocks_written", NULL, rr->written.nat_blocks);
+	out_u(o, "journal_entries", NULL, rr->written.nat_journal);
+	out_u(o, "blocks_one_per_entry", NULL, rr->written.nat_dirty);
 	out_obj_end(o);
 	out_obj_begin(o, "sit", NULL);
-	out_u(o, "dirty_entries", NULL, rr->sit_dirty);
-	out_u(o, "blocks_written", NULL, rr->sit_blocks);
-	out_u(o, "journal_entries", NULL, rr->sit_journal);
+	out_u(o, "dirty_entries", NULL, rr->written.sit_dirty);
+	out_u(o, "blocks_written", NULL, rr->written.sit_blocks);
+	out_u(o, "journal_entries", NULL, rr->written.sit_journal);
 	out_obj_end(o);
-	out_u(o, "ssa_blocks", NULL, rr->ssa_blocks);
-	out_u(o, "checkpoint_blocks", NULL, rr->cp_blocks);
-	out_u(o, "superblock_blocks", NULL, rr->sb_blocks);
+	out_u(o, "ssa_blocks", NULL, rr->written.ssa_blocks);
+	out_u(o, "checkpoint_blocks", NULL, rr->written.cp_blocks);
+	out_u(o, "superblock_blocks", NULL, rr->written.sb_blocks);
 	out_u(o, "stray_nodes_freed", NULL, rr->stray_nodes_freed);
 	out_u(o, "logs_moved", NULL, rr->logs_moved);
-	out_u(o, "bytes_written", NULL, rr->bytes_written);
+	out_u(o, "bytes_written", NULL, rr->written.bytes);
 	out_obj_end(o);
 }
 
@@ -266,19 +266,19 @@ static void text_repair(struct out *o, const char *image, const struct f2fs_chec
 			 image, r->errors, r->warnings);
 		return;
 	}
-	if (rr->cp_blocks) {
+	if (rr->written.cp_blocks) {
 		out_text(o, "%s: NAT: %" PRIu64 " entries changed; %" PRIu64 " block(s) written, %"
 			 PRIu64 " entries in the journal (a block per entry would be %" PRIu64 ")\n",
-			 image, rr->nat_dirty, rr->nat_blocks, rr->nat_journal, rr->nat_dirty);
+			 image, rr->written.nat_dirty, rr->written.nat_blocks, rr->written.nat_journal, rr->written.nat_dirty);
 		out_text(o, "%s: SIT: %" PRIu64 " entries changed; %" PRIu64 " block(s) written, %"
-			 PRIu64 " entries in the journal\n", image, rr->sit_dirty, rr->sit_blocks,
-			 rr->sit_journal);
+			 PRIu64 " entries in the journal\n", image, rr->written.sit_dirty, rr->written.sit_blocks,
+			 rr->written.sit_journal);
 		out_text(o, "%s: written: %" PRIu64 " SSA block(s), a %" PRIu64
 			 "-block checkpoint pack, %" PRIu64 " superblock copy(ies); %" PRIu64 " bytes\n",
-			 image, rr->ssa_blocks, rr->cp_blocks, rr->sb_blocks, rr->bytes_written);
+			 image, rr->written.ssa_blocks, rr->written.cp_blocks, rr->written.sb_blocks, rr->written.bytes);
 	} else {
 		out_text(o, "%s: written: %" PRIu64 " superblock copy(ies), no checkpoint (nothing "
-			 "else changed); %" PRIu64 " bytes\n", image, rr->sb_blocks, rr->bytes_written);
+			 "else changed); %" PRIu64 " bytes\n", image, rr->written.sb_blocks, rr->written.bytes);
 	}
 	if (!rr->unfixed)
 		out_text(o, "%s: repaired: %" PRIu64 " problem(s) fixed\n", image, rr->fixed);

@@ -668,23 +668,6 @@ static void mark_fixed(struct ck *ck, const struct rp *p)
 		ck->r->problems[i].fixed = p->fix[ck->r->problems[i].code];
 }
 
-static void take_stats(struct f2fs_repair_report *rr, const struct rp *p)
-{
-	const struct f2fs_txn_stats *w = &p->t.stats;
-
-	rr->nat_dirty = w->nat_dirty;
-	rr->nat_blocks = w->nat_blocks;
-	rr->nat_journal = w->nat_journal;
-	rr->sit_dirty = w->sit_dirty;
-	rr->sit_blocks = w->sit_blocks;
-	rr->sit_journal = w->sit_journal;
-	rr->ssa_blocks = w->ssa_blocks;
-	rr->cp_blocks = w->cp_blocks;
-	rr->sb_blocks = w->sb_blocks;
-	rr->bytes_written = w->bytes;
-	rr->stray_nodes_freed = p->freed;
-}
-
 int ck_repair(struct ck *ck)
 {
 	struct f2fs_repair_report *rr = &ck->r->repair;
@@ -710,7 +693,8 @@ int ck_repair(struct ck *ck)
 		ret = stage(&p);
 	if (!ret)
 		ret = f2fs_txn_commit(&p.t, ck->err);
-	take_stats(rr, &p);
+	rr->written = p.t.stats;
+	rr->stray_nodes_freed = p.freed;
 	if (!ret) {
 		rr->committed = 1;
 		mark_fixed(ck, &p);

@@ -37,6 +37,27 @@ for d in "$HERE"/cases/*/; do
 		rm -f "$W/$name.img"
 	fi
 done
+# --json after a repair: the exit, the fixed problems and what was written
+bzip2 -dc "$HERE/cases/sit-journal/image.bz2" >"$W/json.img"
+rc=0
+"$FSCK" -y --json "$W/json.img" >"$W/json.out" 2>&1 || rc=$?
+if python3 - "$W/json.out" "$rc" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+r = d['repair']
+ok = (d['exit'] == int(sys.argv[2]) == 1 and r['committed'] and r['refused'] is None and
+      r['fixed'] == 1 and r['unfixed'] == 0 and r['sit']['blocks_written'] == 1 and
+      r['checkpoint_blocks'] > 0 and r['bytes_written'] == 4096 * (r['sit']['blocks_written'] +
+      r['nat']['blocks_written'] + r['ssa_blocks'] + r['checkpoint_blocks'] + r['superblock_blocks']) and
+      all(p['fixed'] and p['fix'] == 'rebuild' for p in d['problems']))
+sys.exit(0 if ok else 1)
+PY
+then
+	ok "--json repair report"
+else
+	bad "--json repair report (exit $rc)"
+	head -c 2000 "$W/json.out"
+fi
 if [[ ${F2FS_KERNEL_TESTS:-auto} == skip || ${#repaired[@]} == 0 ]]; then
 	summary repair-outcome
 	exit

@@ -4,6 +4,7 @@
 #include <f2fs/util/error.h>
 #include <f2fs/format/endian.h>
 #include <f2fs/fs/fs.h>
+#include <f2fs/io/dev.h>
 
 #include <getopt.h>
 #include <inttypes.h>
@@ -319,6 +320,33 @@ static void text_report(struct out *o, const char *image, const struct f2fs_chec
 		out_text(o, "%s: clean\n", image);
 }
 
+/* Tests: F2FS_FSCK_FAULT=K[:BYTES] stops a repair's writes after K blocks,
+ * letting BYTES of the next one through (a torn write), as a power cut
+ * would; the run then ends with an operational error. */
+struct fault {
+	int64_t after;
+	uint32_t torn;
+};
+
+static void arm_fault(struct f2fs_fs *fs, void *arg)
+{
+	const struct fault *f = arg;
+
+	f2fs_dev_fail_torn(f2fs_fs_dev(fs), f->after, f->torn);
+}
+
+static int fault_from_env(struct fault *f)
+{
+	const char *v = getenv("F2FS_FSCK_FAULT");
+	char *end;
+
+	if (!v || !*v)
+		return 0;
+	f->after = strtoll(v, &end, 10);
+	f->torn = *end == ':' ? (uint32_t)strtoul(end + 1, &end, 10) : 0;
+	return f->after >= 0 && !*end;
+}
+
 /* On a terminal without an answer option: ask once, after the check has
  * shown the problems, whether to repair them (as one transaction). */
 static int ask_repair(const struct f2fs_check_report *r)
@@ -359,6 +387,7 @@ int main(int argc, char **argv)
 	struct f2fs_check_report *r = NULL;
 	struct out o;
 	struct progress prog_state = { 0 };
+	struct fault fault;
 	struct f2fs_error err;
 	struct f2fs_fs *fs;
 	int force = 0, json = 0, show_progress = 0, dry = 0, answered = 0, c, code;
@@ -406,6 +435,10 @@ int main(int argc, char **argv)
 	if (show_progress) {
 		opt.progress = progress_cb;
 		opt.progress_arg = &prog_state;
+	}
+	if (fault_from_env(&fault)) {
+		opt.opened = arm_fault;
+		opt.opened_arg = &fault;
 	}
 	for (;;) {
 		if (f2fs_check(image, &opt, &r, &err)) {

@@ -5,7 +5,9 @@
 # the real kernel (tests/kernel/kvm-run) mounts a sample of them (all with
 # F2FS_LONG_TESTS=1) and lists every file with its content's md5: the list
 # must be the one of the undamaged image (every case is a copy of one base
-# image). Exit 77 without f2fs-tools; the kernel part is skipped as the
+# image). The same for repairs cut short (F2FS_FSCK_FAULT: after 1 block,
+# and torn in the middle and at the pack's last block): the kernel mounts
+# the old state or the new one, with the same files. Exit 77 without f2fs-tools; the kernel part is skipped as the
 # other kernel tests are (F2FS_KERNEL_TESTS=skip).
 set -u
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
@@ -35,6 +37,27 @@ for d in "$HERE"/cases/*/; do
 		repaired+=("$name")
 	else
 		rm -f "$W/$name.img"
+	fi
+done
+# interrupted repairs of one case: each leaves the old image or the new
+# (only problems it had before, but the older pack's slot being overwritten)
+names() { grep -E '^(ERROR|WARNING) ' "$1" | cut -d' ' -f2 | grep -vx cp.backup_pack_invalid | sort -u; }
+bzip2 -dc "$HERE/cases/cp-curseg-range/image.bz2" >"$W/before.img"
+"$FSCK" -f -n "$W/before.img" >"$W/before.out" 2>&1
+for cut in 1 4:512 8:512; do
+	name=cut-${cut%%:*}
+	cp --sparse=always "$W/before.img" "$W/$name.img"
+	rc=0
+	F2FS_FSCK_FAULT=$cut "$FSCK" -y "$W/$name.img" >"$W/cut.out" 2>&1 || rc=$?
+	rc2=0
+	"$FSCK" -f -n "$W/$name.img" >"$W/cut2.out" 2>&1 || rc2=$?
+	if [[ $rc == 8 ]] && grep -q "injected write failure" "$W/cut.out" &&
+	   { [[ $rc2 == 0 ]] || [[ -z $(comm -13 <(names "$W/before.out") <(names "$W/cut2.out")) ]]; }; then
+		ok "repair cut after $cut: exit 8, the image checks as the old one or the new ($rc2)"
+		repaired+=("$name")
+	else
+		bad "repair cut after $cut: exit $rc, then $rc2"
+		head -5 "$W/cut2.out"
 	fi
 done
 # --json after a repair: the exit, the fixed problems and what was written

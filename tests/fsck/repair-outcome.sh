@@ -39,12 +39,13 @@ for d in "$HERE"/cases/*/; do
 		rm -f "$W/$name.img"
 	fi
 done
-# interrupted repairs of one case: each leaves the old image or the new
+# interrupted repairs of one case (damage the kernel mounts anyway: an SSA
+# entry): each leaves the old image or the new
 # (only problems it had before, but the older pack's slot being overwritten)
 names() { grep -E '^(ERROR|WARNING) ' "$1" | cut -d' ' -f2 | grep -vx cp.backup_pack_invalid | sort -u; }
-bzip2 -dc "$HERE/cases/cp-curseg-range/image.bz2" >"$W/before.img"
+bzip2 -dc "$HERE/cases/ssa-mismatch/image.bz2" >"$W/before.img"
 "$FSCK" -f -n "$W/before.img" >"$W/before.out" 2>&1
-for cut in 1 4:512 8:512; do
+for cut in 1 4:512 7:512; do
 	name=cut-${cut%%:*}
 	cp --sparse=always "$W/before.img" "$W/$name.img"
 	rc=0

@@ -17,7 +17,11 @@
  * node blocks) in a /dev/shm temporary directory; F2FS_FUZZ_SEED_IMG names an
  * existing image to use instead. Only its non-zero blocks are kept. Each run
  * writes the patched blocks into a memfd holding the seed, checks
- * /proc/self/fd/N, then restores the blocks it touched.
+ * /proc/self/fd/N, then repairs it (fsck -y) and checks it again: a repair
+ * that says it fixed everything must leave an image that checks clean
+ * (else abort: a finding). Then the memfd is made the seed again (the
+ * repair writes blocks the patch did not touch). F2FS_FUZZ_REPAIR=0 checks
+ * only.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -219,6 +223,53 @@ static const uint8_t *seed_block(uint64_t b)
 	return lo < nnz && nz[lo] == b ? nzdata + lo * BLK : zero;
 }
 
+static int repair_too(void)
+{
+	const char *v = getenv("F2FS_FUZZ_REPAIR");
+
+	return !v || strcmp(v, "0") != 0;
+}
+
+/* The repair, and the check of what it left: everything it says it fixed
+ * must be gone. */
+static void repair_and_recheck(void)
+{
+	struct f2fs_check_options opt = { .mode = F2FS_CHECK_FULL, .fix = F2FS_ANSWER_YES };
+	struct f2fs_check_report *rep = NULL, *again = NULL;
+	struct f2fs_error err = { 0 };
+	int whole;
+
+	if (f2fs_check(img_path, &opt, &rep, &err) != 0)
+		return;
+	whole = rep->repair.committed && rep->repair.unfixed == 0;
+	f2fs_check_report_free(rep);
+	opt.fix = F2FS_ANSWER_NO;
+	if (f2fs_check(img_path, &opt, &again, &err) != 0) {
+		if (whole) {
+			fprintf(stderr, "fuzz_check: the repaired image cannot be checked: %s\n", err.msg);
+			abort();
+		}
+		return;
+	}
+	if (whole && (again->errors || again->warnings)) {
+		fprintf(stderr, "fuzz_check: a repair that fixed everything left %llu error(s), %llu warning(s), the first %s\n",
+			(unsigned long long)again->errors, (unsigned long long)again->warnings,
+			again->nproblems ? f2fs_problem_info(again->problems[0].code)->name : "?");
+		abort();
+	}
+	f2fs_check_report_free(again);
+}
+
+/* The memfd holds the seed again: zero, then its non-zero blocks. */
+static void restore_seed(void)
+{
+	if (ftruncate(img_fd, 0) != 0 || ftruncate(img_fd, (off_t)(nblocks * BLK)) != 0)
+		die("ftruncate");
+	for (size_t i = 0; i < nnz; i++)
+		if (pwrite(img_fd, nzdata + i * BLK, BLK, (off_t)((uint64_t)nz[i] * BLK)) != (ssize_t)BLK)
+			die("pwrite");
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static int inited;
@@ -257,6 +308,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct f2fs_error err = { 0 };
 	if (f2fs_check(img_path, &opt, &rep, &err) == 0)
 		f2fs_check_report_free(rep);
+	if (repair_too()) {
+		repair_and_recheck();
+		restore_seed();
+		return 0;
+	}
 
 	for (size_t i = 0; i < ntouched; i++)
 		if (pwrite(img_fd, seed_block(touched[i]), BLK,

@@ -105,7 +105,7 @@ static void one_case(const char *name)
 	rw = run(whole, F2FS_ANSWER_YES, &none);
 	ck_assert_ptr_nonnull(rw);
 	ck_assert_msg(rw->repair.committed && !rw->repair.unfixed, "%s: not repaired whole", name);
-	blocks = rw->repair.bytes_written / 4096;
+	blocks = rw->repair.written.bytes / 4096;
 	ck_assert_uint_gt(blocks, 0);
 	f2fs_check_report_free(rw);
 	r = run(whole, F2FS_ANSWER_NO, &none);

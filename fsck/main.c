@@ -347,6 +347,15 @@ static int fault_from_env(struct fault *f)
 	return f->after >= 0 && !*end;
 }
 
+/* An error of the library: it names the image itself when it can. */
+static void op_error(const char *image, const struct f2fs_error *err)
+{
+	if (strstr(err->msg, image))
+		fprintf(stderr, "%s: %s\n", prog, err->msg);
+	else
+		fprintf(stderr, "%s: %s: %s\n", prog, image, err->msg);
+}
+
 /* On a terminal without an answer option: ask once, after the check has
  * shown the problems, whether to repair them (as one transaction). */
 static int ask_repair(const struct f2fs_check_report *r)
@@ -425,7 +434,7 @@ int main(int argc, char **argv)
 	image = argv[optind];
 
 	if (f2fs_fs_open(&fs, image, &err)) {
-		fprintf(stderr, "%s: %s: %s\n", prog, image, err.msg);
+		op_error(image, &err);
 		return EXIT_OPERROR;
 	}
 	/* -y asks for every fix: it gets the full check, as a plain run will */
@@ -444,7 +453,7 @@ int main(int argc, char **argv)
 		if (f2fs_check(image, &opt, &r, &err)) {
 			if (prog_state.phase)
 				fputc('\n', stderr);
-			fprintf(stderr, "%s: %s: %s\n", prog, image, err.msg);
+			op_error(image, &err);
 			return EXIT_OPERROR;
 		}
 		if (prog_state.phase)

@@ -1,5 +1,6 @@
 #!/bin/bash
-# libFuzzer over f2fs_check() (FULL mode): builds tests/fuzz/fuzz_check.c
+# libFuzzer over f2fs_check() (FULL mode, then a repair of each mutant and
+# a check of what it left: see fuzz_check.c): builds tests/fuzz/fuzz_check.c
 # and the library sources with clang -fsanitize=fuzzer,address,undefined,
 # runs it for F2FS_FUZZ_SECONDS (default 60) on a corpus directory
 # (F2FS_FUZZ_CORPUS, default a fresh temporary one) and fails on any crash,

@@ -142,15 +142,6 @@ static void apply_sit_entry(struct ck *ck, uint32_t segno, const struct f2fs_sit
 	memcpy(s->map, se->valid_map, sizeof(s->map));
 }
 
-static uint32_t popcount_map(const uint8_t *m)
-{
-	uint32_t n = 0;
-
-	for (int i = 0; i < F2FS_SIT_VBLOCK_MAP_SIZE; i++)
-		n += (uint32_t)__builtin_popcount(m[i]);
-	return n;
-}
-
 static int load_sit(struct ck *ck)
 {
 	uint32_t bm_bytes;
@@ -197,7 +188,7 @@ static int load_sit(struct ck *ck)
 		ck_progress(ck, "SIT", b, sit_blocks);
 	}
 	for (uint32_t k = 0; k < le16_get(j->n_entries); k++) {
-		uint32_t segno = le32_get(j->sit_j.entries[k].segno);
+		uint32_t segno = le32_get(j->sit_j.entries[k].segno), bits;
 
 		if (segno >= ck->main_segs) {
 			ck_pb(ck, F2FS_PB_SIT_JOURNAL, AT(A_SEG(segno), A_EXP(ck->main_segs)),
@@ -207,12 +198,12 @@ static int load_sit(struct ck *ck)
 		}
 		/* the kernel checks every entry of the SIT blocks before it
 		 * applies the journal, and refuses to mount on a bad one */
-		if (popcount_map(ck->segs[segno].map) != ck->segs[segno].vblocks)
+		bits = f2fs_sit_map_weight(ck->segs[segno].map);
+		if (bits != ck->segs[segno].vblocks)
 			ck_pb(ck, F2FS_PB_SIT_VBLOCKS_MAP,
-			      AT(A_SEG(segno), A_EXP(popcount_map(ck->segs[segno].map)),
-				 A_FOUND(ck->segs[segno].vblocks)),
+			      AT(A_SEG(segno), A_EXP(bits), A_FOUND(ck->segs[segno].vblocks)),
 			      "segment %u: the SIT block's entry under the journal has valid count %u, its map %u blocks",
-			      segno, ck->segs[segno].vblocks, popcount_map(ck->segs[segno].map));
+			      segno, ck->segs[segno].vblocks, bits);
 		apply_sit_entry(ck, segno, &j->sit_j.entries[k].se);
 	}
 	return 0;
@@ -222,7 +213,7 @@ static void check_sit_entries(struct ck *ck)
 {
 	for (uint32_t s = 0; s < ck->main_segs; s++) {
 		struct ck_seg *g = &ck->segs[s];
-		uint32_t bits = popcount_map(g->map);
+		uint32_t bits = f2fs_sit_map_weight(g->map);
 
 		if (bits != g->vblocks)
 			ck_pb(ck, F2FS_PB_SIT_VBLOCKS_MAP,

@@ -76,15 +76,6 @@ bool ck_repair_fixes(enum f2fs_problem_code code, enum f2fs_fix_answer answer)
 	return false;
 }
 
-static uint32_t popcount_seg(const uint8_t *m)
-{
-	uint32_t n = 0;
-
-	for (int i = 0; i < F2FS_SIT_VBLOCK_MAP_SIZE; i++)
-		n += (uint32_t)__builtin_popcount(m[i]);
-	return n;
-}
-
 static const uint8_t *own_map(const struct ck *ck, uint32_t s)
 {
 	return ck->owned + (size_t)s * F2FS_SIT_VBLOCK_MAP_SIZE;
@@ -272,7 +263,7 @@ static bool sec_free(const struct rp *p, uint32_t sec, int upto)
 	const struct ck *ck = p->ck;
 
 	for (uint32_t s = sec * p->segs_per_sec; s < (sec + 1) * p->segs_per_sec; s++) {
-		if (s >= ck->main_segs || popcount_seg(own_map(ck, s)))
+		if (s >= ck->main_segs || f2fs_sit_map_weight(own_map(ck, s)))
 			return false;
 		for (int u = 0; u < upto; u++)
 			if (p->cur[u] == s)
@@ -358,7 +349,7 @@ static int stage_sit(struct rp *p)
 		p->type[s] = seg_type(p, s);
 		d.segno = s;
 		d.type = p->type[s];
-		d.valid = (uint16_t)popcount_seg(own);
+		d.valid = (uint16_t)f2fs_sit_map_weight(own);
 		d.mtime = g->mtime;
 		memcpy(d.map, own, sizeof(d.map));
 		if (d.valid == g->vblocks && d.type == g->type && !memcmp(d.map, g->map, sizeof(d.map)))
@@ -448,7 +439,7 @@ static int stage_ssa(struct rp *p)
 
 	for (uint32_t s = 0; s < ck->main_segs && !ret; s++) {
 		int cur = new_cur(p, s);
-		bool in_use = popcount_seg(own_map(ck, s)) != 0, write = false;
+		bool in_use = f2fs_sit_map_weight(own_map(ck, s)) != 0, write = false;
 		struct f2fs_summary_block blk;
 
 		if (cur >= 0) {
@@ -544,7 +535,7 @@ static uint64_t valid_blocks(const struct rp *p)
 	uint64_t n = 0;
 
 	for (uint32_t s = 0; s < ck->main_segs; s++)
-		n += popcount_seg(own_map(ck, s));
+		n += f2fs_sit_map_weight(own_map(ck, s));
 	return n + p->new_addrs + p->ck->compr_addrs;
 }
 
@@ -553,7 +544,7 @@ static uint32_t free_segments(const struct rp *p)
 	uint32_t n = 0;
 
 	for (uint32_t s = 0; s < p->ck->main_segs; s++)
-		if (!popcount_seg(own_map(p->ck, s)) && new_cur(p, s) < 0)
+		if (!f2fs_sit_map_weight(own_map(p->ck, s)) && new_cur(p, s) < 0)
 			n++;
 	return n;
 }

@@ -23,32 +23,13 @@ uint64_t f2fs_sit_entry_blkaddr(const struct f2fs_fs *fs, uint32_t segno)
 				  blk / 8 < bytes && f2fs_ver_bit(map, blk));
 }
 
-/* Set bits of a 64-byte valid map: eight word-wide SWAR counts, which
- * compile inline on any x86-64 (a per-byte __builtin_popcount becomes a
- * libgcc call each without -mpopcnt; 33M of them for a 1 TiB SIT). */
-static uint32_t map_weight(const uint8_t map[F2FS_SIT_VBLOCK_MAP_SIZE])
-{
-	uint32_t bits = 0;
-
-	for (int k = 0; k < F2FS_SIT_VBLOCK_MAP_SIZE; k += 8) {
-		uint64_t w;
-
-		memcpy(&w, map + k, 8);
-		w -= (w >> 1) & 0x5555555555555555ull;
-		w = (w & 0x3333333333333333ull) + ((w >> 2) & 0x3333333333333333ull);
-		w = (w + (w >> 4)) & 0x0F0F0F0F0F0F0F0Full;
-		bits += (uint32_t)((w * 0x0101010101010101ull) >> 56);
-	}
-	return bits;
-}
-
 static void set_entry(struct f2fs_sit *sit, uint32_t segno,
 		      const struct f2fs_sit_entry *e, uint8_t src)
 {
 	struct f2fs_seg *s = &sit->seg[segno];
 	uint16_t vb = le16_get(e->vblocks);
 	uint32_t valid = vb & F2FS_SIT_VBLOCKS_MASK;
-	uint32_t bits = map_weight(e->valid_map);
+	uint32_t bits = f2fs_sit_map_weight(e->valid_map);
 
 	s->flags &= F2FS_SEG_CURRENT;
 	s->type = (uint8_t)(vb >> F2FS_SIT_VBLOCKS_SHIFT);

@@ -26,19 +26,6 @@ static void print_cp_source(struct dump *d)
 			 c->other_err.msg[0] ? c->other_err.msg : "unknown reason");
 }
 
-/* Current segment and block offset of log t (data logs first, as log_names). */
-static uint32_t cur_segno(const struct f2fs_checkpoint *cp, int t)
-{
-	return t < F2FS_NR_CURSEG_DATA ? le32_get(cp->cur_data_segno[t])
-				       : le32_get(cp->cur_node_segno[t - F2FS_NR_CURSEG_DATA]);
-}
-
-static uint16_t cur_blkoff(const struct f2fs_checkpoint *cp, int t)
-{
-	return t < F2FS_NR_CURSEG_DATA ? le16_get(cp->cur_data_blkoff[t])
-				       : le16_get(cp->cur_node_blkoff[t - F2FS_NR_CURSEG_DATA]);
-}
-
 /* alloc_type[] is indexed like log_names: data logs, then node logs. */
 static const char *alloc_name(uint8_t a)
 {
@@ -71,8 +58,8 @@ void view_cp_summary(struct dump *d)
 		 le32_get(cp->overprov_segment_count));
 	out_label(o, "current segments:");
 	for (int t = 0; t < F2FS_NR_CURSEG_TYPE; t++)
-		out_text(o, "%s%s %u+%u", t ? ", " : "", log_names[t], cur_segno(cp, t),
-			 cur_blkoff(cp, t));
+		out_text(o, "%s%s %u+%u", t ? ", " : "", log_names[t], f2fs_cp_log_segno(cp, t),
+			 f2fs_cp_log_blkoff(cp, t));
 	out_text(o, "\n");
 	out_label(o, "elapsed time:");
 	out_text(o, "%" PRIu64 " s\n", le64_get(cp->elapsed_time));
@@ -145,8 +132,8 @@ static void cp_logs(struct out *o, const struct f2fs_checkpoint *cp)
 #undef ARRAY
 	out_tab_begin(o, &t, "current_segments", "  current segments:", cols, 4);
 	for (int k = 0; k < F2FS_NR_CURSEG_TYPE; k++)
-		out_tab_row(o, &t, (struct out_cell[]){ OUT_S(log_keys[k]), OUT_U(cur_segno(cp, k)),
-			OUT_U(cur_blkoff(cp, k)), OUT_S(alloc_name(cp->alloc_type[k])) });
+		out_tab_row(o, &t, (struct out_cell[]){ OUT_S(log_keys[k]), OUT_U(f2fs_cp_log_segno(cp, k)),
+			OUT_U(f2fs_cp_log_blkoff(cp, k)), OUT_S(alloc_name(cp->alloc_type[k])) });
 	out_tab_end(o, &t);
 }
 

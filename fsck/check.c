@@ -3,6 +3,7 @@
  * calls the passes; the passes call the shared services (report, records,
  * reads) and the hooks of the passes that ride along the walk, never back.
  */
+#include <f2fs/format/checkpoint.h>
 #include <f2fs/format/endian.h>
 
 #include "ck.h"
@@ -66,10 +67,8 @@ static int want_logs_exact(struct ck *ck)
 {
 	int ret = 0;
 
-	for (int k = 0; k < F2FS_NR_CURSEG_DATA && !ret; k++)
-		ret = ck_ssa_want_exact(ck, le32_get(ck->cp->cur_data_segno[k]));
-	for (int k = 0; k < F2FS_NR_CURSEG_NODE && !ret; k++)
-		ret = ck_ssa_want_exact(ck, le32_get(ck->cp->cur_node_segno[k]));
+	for (int t = 0; t < F2FS_NR_CURSEG_TYPE && !ret; t++)
+		ret = ck_ssa_want_exact(ck, f2fs_cp_log_segno(ck->cp, t));
 	return ret;
 }
 

@@ -1,6 +1,7 @@
 /* Checker, metadata: superblock, checkpoint, SIT, NAT, nat_bits. */
 #include "checker.h"
 #include <f2fs/format/crc.h>
+#include <f2fs/format/checkpoint.h>
 #include <f2fs/format/endian.h>
 #include <f2fs/format/nat_bits.h>
 #include <f2fs/format/super.h>
@@ -237,8 +238,7 @@ static void check_cursegs(struct ck *ck)
 	for (int t = 0; t < F2FS_NR_CURSEG_TYPE; t++) {
 		int node = t >= F2FS_NR_CURSEG_DATA;
 		int k = node ? t - F2FS_NR_CURSEG_DATA : t;
-		uint32_t sn = node ? le32_get(cp->cur_node_segno[k]) : le32_get(cp->cur_data_segno[k]);
-		uint32_t off = node ? le16_get(cp->cur_node_blkoff[k]) : le16_get(cp->cur_data_blkoff[k]);
+		uint32_t sn = f2fs_cp_log_segno(cp, t), off = f2fs_cp_log_blkoff(cp, t);
 		struct ck_seg *g;
 
 		segno[t] = sn;

@@ -13,6 +13,7 @@
  * behind it are unknown: then no valid bit of the SIT is cleared, so that
  * nothing that may still be data is handed out for reuse.
  */
+#include <f2fs/format/checkpoint.h>
 #include <f2fs/format/endian.h>
 #include <f2fs/format/node_ofs.h>
 #include <f2fs/fs/nat.h>
@@ -219,15 +220,6 @@ static bool is_node_log(int t)
 	return t >= F2FS_NR_CURSEG_DATA;
 }
 
-static void old_log(const struct ck *ck, int t, uint32_t *segno, uint16_t *off)
-{
-	const struct f2fs_checkpoint *cp = ck->cp;
-	int k = is_node_log(t) ? t - F2FS_NR_CURSEG_DATA : t;
-
-	*segno = is_node_log(t) ? le32_get(cp->cur_node_segno[k]) : le32_get(cp->cur_data_segno[k]);
-	*off = is_node_log(t) ? le16_get(cp->cur_node_blkoff[k]) : le16_get(cp->cur_data_blkoff[k]);
-}
-
 static bool is_unknown(const struct rp *p, uint32_t s, uint32_t b)
 {
 	return p->unknown && f2fs_msb_test(p->unknown + (size_t)s * F2FS_SIT_VBLOCK_MAP_SIZE, b);
@@ -277,8 +269,10 @@ static int choose_logs(struct rp *p)
 	struct ck *ck = p->ck;
 
 	/* every log where it was, so that no fresh section is one of them */
-	for (int t = 0; t < F2FS_NR_CURSEG_TYPE; t++)
-		old_log(ck, t, &p->cur[t], &p->off[t]);
+	for (int t = 0; t < F2FS_NR_CURSEG_TYPE; t++) {
+		p->cur[t] = f2fs_cp_log_segno(ck->cp, t);
+		p->off[t] = f2fs_cp_log_blkoff(ck->cp, t);
+	}
 	for (int t = 0; t < F2FS_NR_CURSEG_TYPE; t++) {
 		uint32_t sn = p->cur[t];
 
@@ -392,13 +386,7 @@ static int owners_into(struct rp *p, uint32_t s, struct f2fs_summary *e, size_t 
  * SSA block on disk is stale, its summaries were in the pack. */
 static bool was_current(const struct ck *ck, uint32_t s)
 {
-	for (int k = 0; k < F2FS_NR_CURSEG_DATA; k++)
-		if (le32_get(ck->cp->cur_data_segno[k]) == s)
-			return true;
-	for (int k = 0; k < F2FS_NR_CURSEG_NODE; k++)
-		if (le32_get(ck->cp->cur_node_segno[k]) == s)
-			return true;
-	return false;
+	return f2fs_cp_log_of(ck->cp, s) >= 0;
 }
 
 static bool exact(const struct ck *ck, uint32_t s)
@@ -474,21 +462,13 @@ static int stage_logs(struct rp *p)
 	struct f2fs_checkpoint *cp = f2fs_txn_cp(&p->t);
 
 	for (int t = 0; t < F2FS_NR_CURSEG_TYPE; t++) {
-		int k = is_node_log(t) ? t - F2FS_NR_CURSEG_DATA : t;
-
 		p->t.sum[t] = calloc(F2FS_ENTRIES_IN_SUM, sizeof(struct f2fs_summary));
 		if (!p->t.sum[t])
 			return f2fs_fail(p->ck->err, -ENOMEM, "out of memory for summaries");
 		if (p->moved[t])
 			cp->alloc_type[t] = 0;
 		p->t.nsum[t] = cp->alloc_type[t] ? F2FS_ENTRIES_IN_SUM : p->off[t];
-		if (is_node_log(t)) {
-			cp->cur_node_segno[k] = le32_put(p->cur[t]);
-			cp->cur_node_blkoff[k] = le16_put(p->off[t]);
-		} else {
-			cp->cur_data_segno[k] = le32_put(p->cur[t]);
-			cp->cur_data_blkoff[k] = le16_put(p->off[t]);
-		}
+		f2fs_cp_set_log(cp, t, p->cur[t], p->off[t]);
 	}
 	return 0;
 }

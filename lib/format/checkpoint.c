@@ -71,3 +71,33 @@ uint8_t *f2fs_cp_sit_bitmap(void *cp_pack, uint32_t cp_payload)
 	return base;
 }
 
+uint32_t f2fs_cp_log_segno(const struct f2fs_checkpoint *cp, int t)
+{
+	return t < F2FS_NR_CURSEG_DATA ? le32_get(cp->cur_data_segno[t])
+				       : le32_get(cp->cur_node_segno[t - F2FS_NR_CURSEG_DATA]);
+}
+
+uint16_t f2fs_cp_log_blkoff(const struct f2fs_checkpoint *cp, int t)
+{
+	return t < F2FS_NR_CURSEG_DATA ? le16_get(cp->cur_data_blkoff[t])
+				       : le16_get(cp->cur_node_blkoff[t - F2FS_NR_CURSEG_DATA]);
+}
+
+void f2fs_cp_set_log(struct f2fs_checkpoint *cp, int t, uint32_t segno, uint16_t blkoff)
+{
+	if (t < F2FS_NR_CURSEG_DATA) {
+		cp->cur_data_segno[t] = le32_put(segno);
+		cp->cur_data_blkoff[t] = le16_put(blkoff);
+	} else {
+		cp->cur_node_segno[t - F2FS_NR_CURSEG_DATA] = le32_put(segno);
+		cp->cur_node_blkoff[t - F2FS_NR_CURSEG_DATA] = le16_put(blkoff);
+	}
+}
+
+int f2fs_cp_log_of(const struct f2fs_checkpoint *cp, uint32_t segno)
+{
+	for (int t = 0; t < F2FS_NR_CURSEG_TYPE; t++)
+		if (f2fs_cp_log_segno(cp, t) == segno)
+			return t;
+	return -1;
+}

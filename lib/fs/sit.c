@@ -2,6 +2,7 @@
 #include <f2fs/format/bitmap.h>
 #include <f2fs/fs/sit.h>
 #include <f2fs/io/dev.h>
+#include <f2fs/format/checkpoint.h>
 #include <f2fs/format/endian.h>
 #include <f2fs/format/ver_bitmap.h>
 
@@ -124,11 +125,10 @@ int f2fs_sit_load(struct f2fs_fs *fs, unsigned flags, struct f2fs_sit **out,
 		sit->n_journal++;
 	}
 	for (int t = 0; t < F2FS_NR_CURSEG_TYPE; t++) {
-		uint32_t s = t < 3 ? le32_get(cp->cur_data_segno[t]) : le32_get(cp->cur_node_segno[t - 3]);
+		uint32_t s = f2fs_cp_log_segno(cp, t);
 
 		sit->cur_segno[t] = s;
-		sit->cur_blkoff[t] = t < 3 ? le16_get(cp->cur_data_blkoff[t])
-					   : le16_get(cp->cur_node_blkoff[t - 3]);
+		sit->cur_blkoff[t] = f2fs_cp_log_blkoff(cp, t);
 		if (s < nsegs) {
 			sit->seg[s].flags |= F2FS_SEG_CURRENT;
 			sit->seg[s].cur_type = (uint8_t)t;

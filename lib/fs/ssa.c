@@ -2,6 +2,7 @@
 #include <f2fs/fs/ssa.h>
 #include <f2fs/format/node_ofs.h>
 #include <f2fs/io/dev.h>
+#include <f2fs/format/checkpoint.h>
 #include <f2fs/format/endian.h>
 #include <f2fs/format/inode.h>
 #include <f2fs/fs/nat.h>
@@ -157,32 +158,29 @@ int f2fs_ssa_get(struct f2fs_fs *fs, uint32_t segno, struct f2fs_summary_block *
 	const struct f2fs_checkpoint *cp = f2fs_fs_cp(fs);
 	uint32_t flags = le32_get(cp->ckpt_flags);
 	enum f2fs_sum_src dummy;
+	int t;
 
 	if (!src)
 		src = &dummy;
 	if (segno >= le32_get(sb->segment_count_main))
 		return f2fs_fail(err, -F2FS_E_CORRUPT, "segment %u is beyond the main area (%u segments)",
 				 segno, le32_get(sb->segment_count_main));
-	for (int t = 0; t < F2FS_NR_CURSEG_TYPE; t++) {
-		uint32_t cur = t < 3 ? le32_get(cp->cur_data_segno[t])
-				     : le32_get(cp->cur_node_segno[t - 3]);
+	t = f2fs_cp_log_of(cp, segno);
+	if (t >= 0 && t < F2FS_NR_CURSEG_DATA)
+		return read_cp_data_sum(fs, t, out, src, err);
+	if (t >= 0 && has_node_sums(flags)) {
+		uint32_t total = le32_get(cp->cp_pack_total_block_count);
 
-		if (cur != segno)
-			continue;
-		if (t < 3)
-			return read_cp_data_sum(fs, t, out, src, err);
-		if (has_node_sums(flags)) {
-			uint32_t total = le32_get(cp->cp_pack_total_block_count);
-
-			if (total < 5)
-				return f2fs_fail(err, -F2FS_E_CORRUPT,
-						 "checkpoint: pack of %u blocks has no room for node summaries",
-						 total);
-			*src = F2FS_SUM_SRC_CP_NORMAL;
-			return f2fs_dev_read(f2fs_fs_dev(fs),
-					     (uint64_t)f2fs_fs_cp_start(fs) + total - 4 + (uint32_t)(t - 3),
-					     out, 1, err);
-		}
+		if (total < 5)
+			return f2fs_fail(err, -F2FS_E_CORRUPT,
+					 "checkpoint: pack of %u blocks has no room for node summaries",
+					 total);
+		*src = F2FS_SUM_SRC_CP_NORMAL;
+		return f2fs_dev_read(f2fs_fs_dev(fs),
+				     (uint64_t)f2fs_fs_cp_start(fs) + total - 4 + (uint32_t)(t - 3),
+				     out, 1, err);
+	}
+	if (t >= 0) {
 		*src = F2FS_SUM_SRC_REBUILT;
 		return rebuild_node_sum(fs, segno, out, err);
 	}
@@ -192,18 +190,8 @@ int f2fs_ssa_get(struct f2fs_fs *fs, uint32_t segno, struct f2fs_summary_block *
 
 static int seg_is_current(const struct f2fs_fs *fs, uint32_t segno, int *type)
 {
-	const struct f2fs_checkpoint *cp = f2fs_fs_cp(fs);
-
-	for (int t = 0; t < F2FS_NR_CURSEG_TYPE; t++) {
-		uint32_t cur = t < 3 ? le32_get(cp->cur_data_segno[t])
-				     : le32_get(cp->cur_node_segno[t - 3]);
-
-		if (cur == segno) {
-			*type = t;
-			return 1;
-		}
-	}
-	return 0;
+	*type = f2fs_cp_log_of(f2fs_fs_cp(fs), segno);
+	return *type >= 0;
 }
 
 static void resolve_node_block(struct f2fs_fs *fs, struct f2fs_owner *o, struct f2fs_node *n)

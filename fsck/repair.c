@@ -53,7 +53,7 @@ struct rp {
 	bool fix[F2FS_PB_COUNT];
 	bool incomplete;          /* some node's pointers were not followed */
 	uint64_t new_addrs;
-	uint32_t nodes, freed;
+	uint32_t freed;           /* stray nodes freed */
 	uint32_t segs_per_sec;
 	/* the logs of the new checkpoint */
 	uint32_t cur[F2FS_NR_CURSEG_TYPE];
@@ -199,7 +199,7 @@ static int fix_reserved(struct rp *p)
 		return 0;
 	for (uint32_t nid = 0; nid <= F2FS_META_INO && !ret; nid++) {
 		struct f2fs_nat_info ni;
-		struct f2fs_nat_dirty d = { nid, nid ? nid : 0, nid ? 1 : 0, 0 };
+		struct f2fs_nat_dirty d = { nid, nid, nid ? 1 : 0, 0 };
 
 		ret = f2fs_nat_lookup(ck->fs, nid, &ni, NULL, ck->err);
 		if (ret || (ni.blkaddr == d.blkaddr && (!nid || ni.ino == nid)))

@@ -14,6 +14,17 @@ static uint32_t key_at(const void *e, size_t i, size_t size)
 	return k;
 }
 
+static int key_less(const void *a, const void *b, void *ctx)
+{
+	(void)ctx;
+	return key_at(a, 0, 0) < key_at(b, 0, 0);
+}
+
+void f2fs_flush_sort(void *e, size_t n, size_t size)
+{
+	f2fs_sort(e, n, size, key_less, NULL);
+}
+
 int f2fs_flush_check(const void *e, size_t n, size_t size, uint64_t limit, const char *what,
 		     struct f2fs_error *err)
 {

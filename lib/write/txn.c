@@ -2,8 +2,8 @@
 #include <f2fs/write/txn.h>
 #include <f2fs/format/checkpoint.h>
 #include <f2fs/format/endian.h>
-#include <f2fs/util/sort.h>
 #include <f2fs/write/cp_pack.h>
+#include <f2fs/write/flush_plan.h>
 #include <f2fs/write/fs_flush.h>
 
 #include <errno.h>
@@ -64,19 +64,6 @@ static int barrier(void *arg, struct f2fs_error *err)
 
 /* ---- the steps ---------------------------------------------------------- */
 
-static int nat_less(const void *a, const void *b, void *ctx)
-{
-	(void)ctx;
-	return ((const struct f2fs_nat_dirty *)a)->nid < ((const struct f2fs_nat_dirty *)b)->nid;
-}
-
-static int sit_less(const void *a, const void *b, void *ctx)
-{
-	(void)ctx;
-	return ((const struct f2fs_sit_dirty *)a)->segno <
-	       ((const struct f2fs_sit_dirty *)b)->segno;
-}
-
 /* A clean-unmount checkpoint with nat_bits: the kernel empties the NAT
  * journal whenever it writes them, and its bitmaps are only right if every
  * changed NAT block is on disk. */
@@ -93,8 +80,8 @@ static int flush_meta(struct f2fs_txn *t, struct f2fs_fs_flush *fl, struct f2fs_
 	struct f2fs_block_io out = { NULL, count_write, t, NULL };
 	int ret;
 
-	f2fs_sort(t->nat.v, t->nat.n, sizeof(*t->nat.v), nat_less, NULL);
-	f2fs_sort(t->sit.v, t->sit.n, sizeof(*t->sit.v), sit_less, NULL);
+	f2fs_flush_sort(t->nat.v, t->nat.n, sizeof(*t->nat.v));
+	f2fs_flush_sort(t->sit.v, t->sit.n, sizeof(*t->sit.v));
 	f2fs_fs_flush_start(fl, t->fs, t->cp + (f2fs_fs_nat_bitmap(t->fs, NULL) - cp_live),
 			    t->cp + (f2fs_fs_sit_bitmap(t->fs, NULL) - cp_live), &out);
 	if (writes_nat_bits(f2fs_txn_cp(t))) {

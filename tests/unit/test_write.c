@@ -190,6 +190,27 @@ START_TEST(test_empties_journal)
 }
 END_TEST
 
+/* Dirty entries of either kind come to a flush in key order. */
+START_TEST(test_flush_sort)
+{
+	struct f2fs_nat_dirty n[] = { { 900, 1, 0, 0 }, { 3, 2, 0, 0 }, { 456, 3, 0, 0 } };
+	struct f2fs_sit_dirty d[3];
+	struct f2fs_error err = { 0 };
+
+	memset(d, 0, sizeof(d));
+	d[0].segno = 70, d[1].segno = 5, d[2].segno = 56;
+	f2fs_flush_sort(n, 3, sizeof(n[0]));
+	f2fs_flush_sort(d, 3, sizeof(d[0]));
+	ck_assert_uint_eq(n[0].nid, 3);
+	ck_assert_uint_eq(n[0].ino, 2);
+	ck_assert_uint_eq(n[2].nid, 900);
+	ck_assert_uint_eq(d[0].segno, 5);
+	ck_assert_uint_eq(d[2].segno, 70);
+	ck_assert_int_eq(f2fs_flush_check(n, 3, sizeof(n[0]), 1000, "nid", &err), 0);
+	ck_assert_int_eq(f2fs_flush_check(d, 3, sizeof(d[0]), 100, "segment", &err), 0);
+}
+END_TEST
+
 START_TEST(test_group_and_merge)
 {
 	struct f2fs_nat_dirty e[] = { { 3, 3, 30, 0 }, { 454, 4, 40, 0 }, { 455, 5, 50, 0 },
@@ -823,6 +844,7 @@ static Suite *write_suite(void)
 	tcase_add_test(plan, test_plan_block0);
 	tcase_add_test(plan, test_plan_no_journal);
 	tcase_add_test(plan, test_empties_journal);
+	tcase_add_test(plan, test_flush_sort);
 	tcase_add_test(plan, test_group_and_merge);
 	tcase_add_test(area, test_copy_addressing);
 	tcase_add_test(area, test_meta_area_inactive_copy);

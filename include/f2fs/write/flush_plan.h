@@ -38,6 +38,9 @@ enum f2fs_flush_policy {
  * block.
  */
 
+/* Sort n entries by key (their order before a flush). */
+void f2fs_flush_sort(void *e, size_t n, size_t size);
+
 /* Are the keys increasing (each once) and below limit? what names them. */
 int f2fs_flush_check(const void *e, size_t n, size_t size, uint64_t limit, const char *what,
 		     struct f2fs_error *err);

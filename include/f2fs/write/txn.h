@@ -3,6 +3,9 @@
  * writable): the caller stages the new state, and the commit writes it the
  * way the kernel writes a checkpoint, so that a crash at any point leaves
  * the old image or the new one:
+ *   0. superblock copies to rewrite, from the one in use, one at a time,
+ *      each with a flush (right under the old checkpoint and the new; a
+ *      rerun after any interruption then writes what this run would);
  *   1. dirty NAT and SIT entries, planned into sets (<f2fs/write/flush_plan.h>):
  *      blocks to their inactive copies, the rest into the journals;
  *      SSA blocks whose new content is right for the old state too;

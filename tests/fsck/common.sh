@@ -102,3 +102,20 @@ expect_peer_clean() {
 		bad "f2fs-tools fsck on $1: $why"
 	fi
 }
+
+# save_case NAME OPTS IMAGE CASES WANT_EXPECT: cases/NAME/ from IMAGE (the
+# image, as image.bz2, and cmd); with WANT_EXPECT 1 also expect, the output
+# of fsck.f2fs OPTS on a copy named "image" beside IMAGE.
+save_case() {
+	local name=$1 opts=$2 img=$3 cases=$4 rc=0
+	mkdir -p "$cases/$name"
+	printf '%s\n' "$opts" >"$cases/$name/cmd"
+	bzip2 -9c "$img" >"$cases/$name/image.bz2"
+	if [[ $5 == 1 ]]; then
+		# shellcheck disable=SC2086
+		(cd "$(dirname "$img")" && exec "$FSCK" $opts image) >"$cases/$name/expect" 2>&1 || rc=$?
+		echo "exit status $rc" >>"$cases/$name/expect"
+	fi
+	echo "made $name"
+}
+

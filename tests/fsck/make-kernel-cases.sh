@@ -81,14 +81,5 @@ for row in "${CASE_LIST[@]}"; do
 	IMG=$W/image
 	cp --sparse=always "$W/$src.img" "$IMG"
 	eval "$code"
-	mkdir -p "$CASES/$name"
-	printf '%s\n' "$opts" >"$CASES/$name/cmd"
-	bzip2 -9c "$IMG" >"$CASES/$name/image.bz2"
-	if [[ $WANT_EXPECT == 1 ]]; then
-		rc=0
-		# shellcheck disable=SC2086
-		(cd "$W" && exec "$FSCK" $opts image) >"$CASES/$name/expect" 2>&1 || rc=$?
-		echo "exit status $rc" >>"$CASES/$name/expect"
-	fi
-	echo "made $name"
+	save_case "$name" "$opts" "$IMG" "$CASES" "$WANT_EXPECT"
 done

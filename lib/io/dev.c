@@ -264,16 +264,15 @@ bool f2fs_dev_is_blockdev(const struct f2fs_dev *dev) { return dev->blockdev; }
 uint64_t f2fs_dev_start_sector(const struct f2fs_dev *dev) { return dev->start_sector; }
 uint64_t f2fs_dev_zone_bytes(const struct f2fs_dev *dev) { return dev->zone_bytes; }
 uint64_t f2fs_dev_bytes_written(const struct f2fs_dev *dev) { return dev->bytes_written; }
-void f2fs_dev_fail_after(struct f2fs_dev *dev, int64_t nblocks)
-{
-	dev->fail_after = nblocks;
-	dev->torn_bytes = 0;
-}
-
 void f2fs_dev_fail_torn(struct f2fs_dev *dev, int64_t nblocks, uint32_t bytes)
 {
 	dev->fail_after = nblocks;
 	dev->torn_bytes = bytes < F2FS_BLKSIZE ? bytes : F2FS_BLKSIZE - 1;
+}
+
+void f2fs_dev_fail_after(struct f2fs_dev *dev, int64_t nblocks)
+{
+	f2fs_dev_fail_torn(dev, nblocks, 0);
 }
 
 void f2fs_dev_fail_read(struct f2fs_dev *dev, uint64_t blkaddr, uint64_t count)

@@ -55,6 +55,8 @@ static int logs_in_doubt(const struct ck *ck)
 		F2FS_PB_CP_CURSEG_RANGE, F2FS_PB_CP_CURSEG_DUPLICATE, F2FS_PB_CP_CURSEG_TYPE,
 		F2FS_PB_CP_CURSEG_BLKOFF, F2FS_PB_CP_SUMMARY, F2FS_PB_SIT_USED_INVALID,
 		F2FS_PB_NAT_SEGMENT_TYPE, F2FS_PB_DATA_SEGMENT_TYPE,
+		/* a rebuilt file is written into the logs, which may move */
+		F2FS_PB_QUOTA_USAGE, F2FS_PB_QUOTA_BAD_FILE,
 	};
 
 	for (size_t i = 0; i < sizeof(codes) / sizeof(codes[0]); i++)

@@ -255,6 +255,7 @@ struct ck {
 	/* the passes that ride along the walk (passes.h) */
 	int hook_nomem;                   /* a hook could not allocate */
 	struct ck_qtab quota[F2FS_MAX_QUOTAS];
+	uint8_t quota_bad;                /* bit per quota type found wrong */
 	F2FS_VEC(struct ck_xpend) xpend;
 	struct ck_names names;
 	F2FS_VEC(uint32_t) orphans;       /* inos accepted as orphans */

@@ -206,6 +206,8 @@ static void json_repair(struct out *o, const struct f2fs_repair_report *rr)
 	out_u(o, "blocks_written", NULL, rr->written.sit_blocks);
 	out_u(o, "journal_entries", NULL, rr->written.sit_journal);
 	out_obj_end(o);
+	out_u(o, "node_blocks", NULL, rr->written.node_blocks);
+	out_u(o, "data_blocks", NULL, rr->written.data_blocks);
 	out_u(o, "ssa_blocks", NULL, rr->written.ssa_blocks);
 	out_u(o, "checkpoint_blocks", NULL, rr->written.cp_blocks);
 	out_u(o, "superblock_blocks", NULL, rr->written.sb_blocks);
@@ -274,6 +276,10 @@ static void text_repair(struct out *o, const char *image, const struct f2fs_chec
 		out_text(o, "%s: SIT: %" PRIu64 " entries changed; %" PRIu64 " block(s) written, %"
 			 PRIu64 " entries in the journal\n", image, rr->written.sit_dirty, rr->written.sit_blocks,
 			 rr->written.sit_journal);
+		if (rr->written.node_blocks || rr->written.data_blocks)
+			out_text(o, "%s: written out of place: %" PRIu64 " node block(s), %" PRIu64
+				 " data block(s)\n", image, rr->written.node_blocks,
+				 rr->written.data_blocks);
 		out_text(o, "%s: written: %" PRIu64 " SSA block(s), a %" PRIu64
 			 "-block checkpoint pack, %" PRIu64 " superblock copy(ies); %" PRIu64 " bytes\n",
 			 image, rr->written.ssa_blocks, rr->written.cp_blocks, rr->written.sb_blocks, rr->written.bytes);

@@ -27,7 +27,7 @@
 
 static const char *const qname[F2FS_MAX_QUOTAS] = { "user", "group", "project" };
 
-static int quota_active(const struct ck *ck, int q)
+int ck_quota_active(const struct ck *ck, int q)
 {
 	if (!(ck->features & F2FS_FEATURE_QUOTA_INO))
 		return 0;
@@ -97,7 +97,7 @@ static uint32_t projid_of(const struct ck *ck, const struct f2fs_inode *i)
 static int is_quota_file(const struct ck *ck, uint32_t ino)
 {
 	for (int q = 0; q < F2FS_MAX_QUOTAS; q++)
-		if (quota_active(ck, q) && le32_get(ck->sb->qf_ino[q]) == ino)
+		if (ck_quota_active(ck, q) && le32_get(ck->sb->qf_ino[q]) == ino)
 			return 1;
 	return 0;
 }
@@ -119,7 +119,7 @@ static int charge(struct ck *ck, const struct f2fs_inode *i, int64_t inodes, int
 	for (int q = 0; q < F2FS_MAX_QUOTAS; q++) {
 		struct ck_qusage *u;
 
-		if (!quota_active(ck, q))
+		if (!ck_quota_active(ck, q))
 			continue;
 		u = qtab_get(&ck->quota[q], ids[q], 1);
 		if (!u)
@@ -167,6 +167,7 @@ static void report(struct ck *ck, int q, uint32_t qino, uint32_t id, uint64_t re
 {
 	int by_inodes = rec_inodes != inodes;
 
+	ck->quota_bad |= 1u << q;
 	ck_pb(ck, F2FS_PB_QUOTA_USAGE,
 	      AT(A_INO(qino), A_EXP(by_inodes ? inodes : space),
 		 A_FOUND(by_inodes ? rec_inodes : rec_space)),
@@ -188,8 +189,7 @@ static int record_cb(const struct f2fs_quota_usage *r, void *arg)
 	return 0;
 }
 
-/* The whole content of quota file qino into *buf (*len bytes). */
-static int read_qfile(struct ck *ck, uint32_t qino, uint8_t **buf, size_t *len,
+int ck_quota_read_file(struct ck *ck, uint32_t qino, uint8_t **buf, size_t *len,
 		      struct f2fs_error *e)
 {
 	struct f2fs_node nd;
@@ -236,7 +236,7 @@ static int check_one(struct ck *ck, int q)
 	struct f2fs_error e = { 0 };
 	uint8_t *buf = NULL;
 	size_t len = 0;
-	int ret = read_qfile(ck, qino, &buf, &len, &e);
+	int ret = ck_quota_read_file(ck, qino, &buf, &len, &e);
 
 	if (ret == -ENOMEM)
 		return ret;
@@ -251,6 +251,7 @@ static int check_one(struct ck *ck, int q)
 	}
 	if (ret) {
 		/* records already compared are kept; the rest cannot be judged */
+		ck->quota_bad |= 1u << q;
 		ck_pb(ck, F2FS_PB_QUOTA_BAD_FILE, AT(A_INO(qino)),
 		      "%s quota file (inode %u): %s", qname[q], qino, e.msg);
 		return 0;
@@ -268,13 +269,13 @@ int ck_quota_check(struct ck *ck)
 {
 	int ret = 0;
 
-	if (quota_active(ck, F2FS_QUOTA_USR) || quota_active(ck, F2FS_QUOTA_GRP))
+	if (ck_quota_active(ck, F2FS_QUOTA_USR) || ck_quota_active(ck, F2FS_QUOTA_GRP))
 		ret = ck_rec_foreach_bdiff(ck, correct, NULL);
 	if (ret)
 		return ret;
 	for (int q = 0; q < F2FS_MAX_QUOTAS; q++) {
 
-		if (!quota_active(ck, q))
+		if (!ck_quota_active(ck, q))
 			continue;
 		ret = check_one(ck, q);
 		if (ret)

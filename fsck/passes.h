@@ -56,6 +56,11 @@ void ck_names_free(struct ck *ck);
 void ck_quota_inode(struct ck *ck, uint32_t ino, const struct f2fs_node *nd);
 int ck_quota_check(struct ck *ck);
 void ck_quota_free(struct ck *ck);
+/* Is quota type q kept in a file on this image? */
+int ck_quota_active(const struct ck *ck, int q);
+/* The whole content of quota file qino into *buf (*len bytes; malloc'd). */
+int ck_quota_read_file(struct ck *ck, uint32_t qino, uint8_t **buf, size_t *len,
+		       struct f2fs_error *e);
 
 /* pass_ssa.c: blocks in use against the SIT, and against the SSA. A
  * segment may be asked for the second run that keeps each block's owner

@@ -268,7 +268,7 @@ struct f2fs_problem {
 	uint64_t blkaddr;
 	uint64_t expected, found;
 	char *path;                /* "/a/b" where known, else NULL */
-	bool fixed;                /* the repair fixed it (never yet: no repair) */
+	bool fixed;                /* the repair fixed it */
 	char msg[192];             /* one line, no newline */
 };
 

@@ -4,7 +4,10 @@
  * the NAT entries of stray nodes are rebuilt from what the scan found (as
  * xfs_repair's phase 5 and e2fsck's pass 5 do), not patched entry by entry,
  * and written as one transaction (<f2fs/write/txn.h>): the image is the old
- * one until the new checkpoint's last block is down.
+ * one until the new checkpoint's last block is down. Content rewritten
+ * (quota files, repair_quota.c) goes out of place into the logs
+ * (repair_logs.c) before the derived state is rebuilt, so that the rebuild
+ * counts it.
  *
  * "What the scan found" is the checker's own view, so that a second run
  * finds the image clean: the blocks it saw in use (ck.owned), the nodes the
@@ -22,6 +25,7 @@
 
 #include "ck.h"
 #include "repair.h"
+#include "repair_int.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -44,26 +48,9 @@ static const enum f2fs_problem_code fixed_here[] = {
 	F2FS_PB_SIT_JOURNAL, F2FS_PB_SIT_VBLOCKS_MISMATCH, F2FS_PB_SIT_VALID_UNUSED,
 	F2FS_PB_SIT_USED_INVALID, F2FS_PB_SSA_MISMATCH, F2FS_PB_SSA_TYPE,
 	F2FS_PB_NODE_UNREACHABLE, F2FS_PB_ORPHAN_NOT_INODE, F2FS_PB_ORPHAN_LINKED,
-	F2FS_PB_ORPHAN_DUPLICATE,
+	F2FS_PB_ORPHAN_DUPLICATE, F2FS_PB_QUOTA_USAGE, F2FS_PB_QUOTA_BAD_FILE,
 };
 
-struct rp {
-	struct ck *ck;
-	struct f2fs_txn t;
-	bool fix[F2FS_PB_COUNT];
-	bool incomplete;          /* some node's pointers were not followed */
-	uint64_t new_addrs;
-	uint32_t freed;           /* stray nodes freed */
-	uint32_t segs_per_sec;
-	/* the logs of the new checkpoint */
-	uint32_t cur[F2FS_NR_CURSEG_TYPE];
-	uint16_t off[F2FS_NR_CURSEG_TYPE];
-	bool moved[F2FS_NR_CURSEG_TYPE];
-	uint8_t *type;            /* new SIT type per segment */
-	uint8_t *unknown;         /* blocks kept valid only because the SIT says
-				   * so (incomplete), of no known kind; or NULL */
-	uint16_t *used;           /* NAT entries in use per block, after the fixes */
-};
 
 bool ck_repair_fixes(enum f2fs_problem_code code, enum f2fs_fix_answer answer)
 {
@@ -77,10 +64,6 @@ bool ck_repair_fixes(enum f2fs_problem_code code, enum f2fs_fix_answer answer)
 	return false;
 }
 
-static const uint8_t *own_map(const struct ck *ck, uint32_t s)
-{
-	return ck->owned + (size_t)s * F2FS_SIT_VBLOCK_MAP_SIZE;
-}
 
 /* ---- the blocks in use ---------------------------------------------------- */
 
@@ -115,14 +98,24 @@ static int find_incomplete(struct rp *p)
 	return 0;
 }
 
+int rp_stage_nat(struct rp *p, const struct f2fs_nat_dirty *d)
+{
+	for (size_t i = 0; i < p->t.nat.n; i++)
+		if (p->t.nat.v[i].nid == d->nid) {
+			p->t.nat.v[i] = *d;
+			return 0;
+		}
+	if (f2fs_vec_push(&p->t.nat, *d))
+		return f2fs_fail(p->ck->err, -ENOMEM, "out of memory for NAT changes");
+	return 0;
+}
+
 static int stage_nat_free(struct rp *p, uint32_t nid, uint8_t version)
 {
 	struct f2fs_nat_dirty d = { nid, 0, F2FS_NULL_ADDR, (uint8_t)(version + 1) };
 
-	if (f2fs_vec_push(&p->t.nat, d))
-		return f2fs_fail(p->ck->err, -ENOMEM, "out of memory for NAT changes");
 	p->used[nid / F2FS_NAT_ENTRY_PER_BLOCK]--;
-	return 0;
+	return rp_stage_nat(p, &d);
 }
 
 /* Free a node that no inode reaches, and what only it holds: its data
@@ -173,12 +166,17 @@ static int free_stray(struct rp *p, uint32_t nid, int depth)
 	return stage_nat_free(p, nid, ni.version);
 }
 
+int rp_free_node(struct rp *p, uint32_t nid)
+{
+	return free_stray(p, nid, 0);
+}
+
 static int free_strays(struct rp *p)
 {
 	struct ck *ck = p->ck;
 	struct ck_nid_iter it = { 0 };
 	struct ck_nid *n;
-	uint32_t nid;
+	uint32_t nid, before = p->freed;
 	int ret = 0;
 
 	if (!p->fix[F2FS_PB_NODE_UNREACHABLE])
@@ -186,6 +184,7 @@ static int free_strays(struct rp *p)
 	while (!ret && ck_nid_next(ck, &it, &nid, &n))
 		if ((n->flags & (NR_READ | NR_INODE | NR_REACHED)) == NR_READ)
 			ret = free_stray(p, nid, 0);
+	p->strays = p->freed - before;
 	return ret;
 }
 
@@ -207,100 +206,9 @@ static int fix_reserved(struct rp *p)
 		d.version = ni.version;
 		if (nid && ni.blkaddr == F2FS_NULL_ADDR)
 			p->used[0]++;
-		if (f2fs_vec_push(&p->t.nat, d))
-			ret = f2fs_fail(ck->err, -ENOMEM, "out of memory for NAT changes");
+		ret = rp_stage_nat(p, &d);
 	}
 	return ret;
-}
-
-/* ---- current segments ------------------------------------------------------ */
-
-static bool is_node_log(int t)
-{
-	return t >= F2FS_NR_CURSEG_DATA;
-}
-
-static bool is_unknown(const struct rp *p, uint32_t s, uint32_t b)
-{
-	return p->unknown && f2fs_msb_test(p->unknown + (size_t)s * F2FS_SIT_VBLOCK_MAP_SIZE, b);
-}
-
-/* Can log t go on in its segment: in range, its own, holding only blocks
- * of its kind, none (for an appending log) at or past its next block? */
-static bool log_usable(const struct rp *p, int t, uint32_t sn, uint16_t off)
-{
-	const struct ck *ck = p->ck;
-	const uint8_t *own, *nm;
-
-	if (sn >= ck->main_segs || off >= F2FS_BLOCKS_PER_SEG)
-		return false;
-	for (int u = 0; u < t; u++)
-		if (p->cur[u] == sn)
-			return false;
-	own = own_map(ck, sn);
-	nm = ck->nodemap + (size_t)sn * F2FS_SIT_VBLOCK_MAP_SIZE;
-	for (uint32_t b = 0; b < F2FS_BLOCKS_PER_SEG; b++) {
-		if (!f2fs_msb_test(own, b))
-			continue;
-		if (!is_unknown(p, sn, b) && (f2fs_msb_test(nm, b) != 0) != is_node_log(t))
-			return false;
-		if (ck->cp->alloc_type[t] == 0 && b >= off)
-			return false;
-	}
-	return true;
-}
-
-static bool sec_free(const struct rp *p, uint32_t sec, int upto)
-{
-	const struct ck *ck = p->ck;
-
-	for (uint32_t s = sec * p->segs_per_sec; s < (sec + 1) * p->segs_per_sec; s++) {
-		if (s >= ck->main_segs || f2fs_sit_map_weight(own_map(ck, s)))
-			return false;
-		for (int u = 0; u < upto; u++)
-			if (p->cur[u] == s)
-				return false;
-	}
-	return true;
-}
-
-static int choose_logs(struct rp *p)
-{
-	struct ck *ck = p->ck;
-
-	/* every log where it was, so that no fresh section is one of them */
-	for (int t = 0; t < F2FS_NR_CURSEG_TYPE; t++) {
-		p->cur[t] = f2fs_cp_log_segno(ck->cp, t);
-		p->off[t] = f2fs_cp_log_blkoff(ck->cp, t);
-	}
-	for (int t = 0; t < F2FS_NR_CURSEG_TYPE; t++) {
-		uint32_t sn = p->cur[t];
-
-		if (log_usable(p, t, sn, p->off[t]))
-			continue;
-		p->cur[t] = UINT32_MAX;
-		for (uint32_t sec = 0; sec * p->segs_per_sec < ck->main_segs; sec++)
-			if (sec_free(p, sec, F2FS_NR_CURSEG_TYPE)) {
-				p->cur[t] = sec * p->segs_per_sec;
-				break;
-			}
-		if (p->cur[t] == UINT32_MAX)
-			return f2fs_fail(ck->err, -F2FS_E_NO_SPACE,
-					 "no free section for log %d, whose segment %u cannot go on",
-					 t, sn);
-		p->off[t] = 0;
-		p->moved[t] = true;
-		ck->r->repair.logs_moved++;
-	}
-	return 0;
-}
-
-static int new_cur(const struct rp *p, uint32_t s)
-{
-	for (int t = 0; t < F2FS_NR_CURSEG_TYPE; t++)
-		if (p->cur[t] == s)
-			return t;
-	return -1;
 }
 
 /* ---- SIT ------------------------------------------------------------------ */
@@ -310,9 +218,9 @@ static int new_cur(const struct rp *p, uint32_t s)
 static uint8_t seg_type(const struct rp *p, uint32_t s)
 {
 	const struct ck *ck = p->ck;
-	const uint8_t *own = own_map(ck, s), *nm = ck->nodemap + (size_t)s * F2FS_SIT_VBLOCK_MAP_SIZE;
+	const uint8_t *own = rp_own_map(ck, s), *nm = ck->nodemap + (size_t)s * F2FS_SIT_VBLOCK_MAP_SIZE;
 	uint8_t stored = ck->segs[s].type;
-	int cur = new_cur(p, s), nodes = 0, data = 0;
+	int cur = rp_new_cur(p, s), nodes = 0, data = 0;
 
 	if (cur >= 0)
 		return (uint8_t)cur;
@@ -337,7 +245,7 @@ static int stage_sit(struct rp *p)
 
 	for (uint32_t s = 0; s < ck->main_segs; s++) {
 		const struct ck_seg *g = &ck->segs[s];
-		const uint8_t *own = own_map(ck, s);
+		const uint8_t *own = rp_own_map(ck, s);
 		struct f2fs_sit_dirty d = { 0 };
 
 		p->type[s] = seg_type(p, s);
@@ -394,6 +302,24 @@ static bool exact(const struct ck *ck, uint32_t s)
 	return ck->ssa_exact && ck_bit64(ck->ssa_exact, s);
 }
 
+/* The owners of the blocks written out of place into segment s. */
+static void placed_into(const struct rp *p, uint32_t s, struct f2fs_summary *e)
+{
+	const struct ck *ck = p->ck;
+
+	for (size_t i = 0; i < p->placed.n; i++) {
+		const struct rp_placed *b = &p->placed.v[i];
+		struct f2fs_summary *x;
+
+		if (ck_segno(ck, b->addr) != s)
+			continue;
+		x = &e[(b->addr - ck->main_blkaddr) % F2FS_BLOCKS_PER_SEG];
+		x->nid = le32_put(b->nid);
+		x->ofs_in_node = le16_put(b->node ? 0 : b->ofs);
+		x->version = b->node ? 0 : b->version;
+	}
+}
+
 /* One segment's summary block as it must be; *write when it differs. */
 static int rebuild_sum(struct rp *p, uint32_t s, struct f2fs_summary_block *blk, size_t *bi,
 		       bool *write)
@@ -414,6 +340,7 @@ static int rebuild_sum(struct rp *p, uint32_t s, struct f2fs_summary_block *blk,
 	old = *blk;
 	if (exact(ck, s))
 		ret = owners_into(p, s, blk->entries, bi);
+	placed_into(p, s, blk->entries);
 	blk->footer.entry_type = want;
 	*write = was_current(ck, s) || memcmp(&old, blk, sizeof(old)) != 0;
 	return ret;
@@ -426,8 +353,8 @@ static int stage_ssa(struct rp *p)
 	int ret = 0;
 
 	for (uint32_t s = 0; s < ck->main_segs && !ret; s++) {
-		int cur = new_cur(p, s);
-		bool in_use = f2fs_sit_map_weight(own_map(ck, s)) != 0, write = false;
+		int cur = rp_new_cur(p, s);
+		bool in_use = f2fs_sit_map_weight(rp_own_map(ck, s)) != 0, write = false;
 		struct f2fs_summary_block blk;
 
 		if (cur >= 0) {
@@ -435,6 +362,8 @@ static int stage_ssa(struct rp *p)
 				ret = rebuild_sum(p, s, &blk, &bi, &write);
 				if (!ret)
 					memcpy(p->t.sum[cur], blk.entries, sizeof(blk.entries));
+			} else {
+				placed_into(p, s, p->t.sum[cur]);
 			}
 			continue;
 		}
@@ -515,7 +444,7 @@ static uint64_t valid_blocks(const struct rp *p)
 	uint64_t n = 0;
 
 	for (uint32_t s = 0; s < ck->main_segs; s++)
-		n += f2fs_sit_map_weight(own_map(ck, s));
+		n += f2fs_sit_map_weight(rp_own_map(ck, s));
 	return n + p->new_addrs + p->ck->compr_addrs;
 }
 
@@ -524,7 +453,7 @@ static uint32_t free_segments(const struct rp *p)
 	uint32_t n = 0;
 
 	for (uint32_t s = 0; s < p->ck->main_segs; s++)
-		if (!f2fs_sit_map_weight(own_map(p->ck, s)) && new_cur(p, s) < 0)
+		if (!f2fs_sit_map_weight(rp_own_map(p->ck, s)) && rp_new_cur(p, s) < 0)
 			n++;
 	return n;
 }
@@ -550,6 +479,29 @@ static void stage_cp(struct rp *p, bool all_fixed)
 
 /* ---- the run ------------------------------------------------------------------ */
 
+/* In a segment holding blocks of unknown kind (an unfollowed node may own
+ * them), the SIT keeps them valid: what the check counted there differs
+ * from the SIT again on the next run. */
+static bool sit_count_blocked(const struct rp *p, enum f2fs_problem_code code)
+{
+	const struct ck *ck = p->ck;
+	uint64_t listed = 0;
+
+	if (!p->unknown)
+		return false;
+	for (size_t i = 0; i < ck->r->nproblems; i++) {
+		const struct f2fs_problem *pb = &ck->r->problems[i];
+
+		if (pb->code != code)
+			continue;
+		listed++;
+		if (!(pb->have & F2FS_PF_SEGNO) || pb->segno >= ck->main_segs ||
+		    f2fs_sit_map_weight(p->unknown + (size_t)pb->segno * F2FS_SIT_VBLOCK_MAP_SIZE))
+			return true;
+	}
+	return listed < ck->r->count[code];   /* some not listed: unknown */
+}
+
 static bool decide(struct rp *p)
 {
 	struct ck *ck = p->ck;
@@ -563,6 +515,12 @@ static bool decide(struct rp *p)
 		/* a block held twice: freeing a stray node might free the other
 		 * owner's block; that waits for the repair of shared blocks */
 		if (c == F2FS_PB_NODE_UNREACHABLE && ck->r->count[F2FS_PB_BLOCK_MULTIPLY_OWNED])
+			p->fix[c] = false;
+		if ((c == F2FS_PB_QUOTA_USAGE || c == F2FS_PB_QUOTA_BAD_FILE) &&
+		    !rp_quota_rebuildable(ck))
+			p->fix[c] = false;
+		if ((c == F2FS_PB_SIT_VALID_UNUSED || c == F2FS_PB_SIT_VBLOCKS_MISMATCH) &&
+		    sit_count_blocked(p, (enum f2fs_problem_code)c))
 			p->fix[c] = false;
 		if (!p->fix[c] && f2fs_problem_info((enum f2fs_problem_code)c)->severity ==
 				  F2FS_SEV_ERROR)
@@ -598,13 +556,13 @@ static int stage(struct rp *p)
 	if (!p->type || !p->used)
 		return f2fs_fail(ck->err, -ENOMEM, "out of memory for the repair");
 	memcpy(p->used, ck->nat_used, ck->nat_blocks * sizeof(*p->used));
-	ret = find_incomplete(p);
-	if (!ret)
-		ret = free_strays(p);
+	ret = free_strays(p);
 	if (!ret)
 		ret = fix_reserved(p);
 	if (!ret)
-		ret = choose_logs(p);
+		ret = rp_choose_logs(p);
+	if (!ret)
+		ret = rp_quota(p);
 	if (!ret)
 		ret = stage_logs(p);
 	if (!ret)
@@ -648,8 +606,11 @@ int ck_repair(struct ck *ck)
 	if (ck->opt->fix == F2FS_ANSWER_NO || !(ck->r->errors || ck->r->warnings))
 		return 0;
 	rr->wanted = 1;
-	if (!decide(&p))
-		return 0;
+	ret = find_incomplete(&p);
+	if (ret || !decide(&p)) {
+		free(p.unknown);
+		return ret;
+	}
 	if (ck->r->roll_forward_nodes && !ck->opt->discard_roll_forward) {
 		snprintf(rr->refused, sizeof(rr->refused),
 			 "%llu node block(s) after the checkpoint hold fsync'd data that a new checkpoint would drop; mount the image once (the kernel recovers them) and run fsck again, or pass --discard-roll-forward",
@@ -657,6 +618,7 @@ int ck_repair(struct ck *ck)
 		rr->unfixed += rr->fixed;
 		rr->unfixed_errors = ck->r->errors;
 		rr->fixed = 0;
+		free(p.unknown);
 		return 0;
 	}
 	ret = f2fs_txn_begin(&p.t, ck->fs, ck->err);
@@ -665,12 +627,13 @@ int ck_repair(struct ck *ck)
 	if (!ret)
 		ret = f2fs_txn_commit(&p.t, ck->err);
 	rr->written = p.t.stats;
-	rr->stray_nodes_freed = p.freed;
+	rr->stray_nodes_freed = p.strays;
 	if (!ret) {
 		rr->committed = 1;
 		mark_fixed(ck, &p);
 	}
 	f2fs_txn_free(&p.t);
+	f2fs_vec_free(&p.placed);
 	free(p.type);
 	free(p.used);
 	free(p.unknown);

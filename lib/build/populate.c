@@ -67,7 +67,7 @@ static int charge(struct pop *p, int type, uint32_t id, uint64_t space)
 	if (i == t->n) {
 		if (f2fs_array_reserve(t->u, t->cap, t->n + 1))
 			return f2fs_fail(p->err, -ENOMEM, "out of memory counting quota");
-		t->u[t->n++] = (struct f2fs_quota_usage){ id, 0, 0 };
+		t->u[t->n++] = (struct f2fs_quota_usage){ .id = id };
 	}
 	t->u[i].inodes++;
 	t->u[i].space_bytes += space;
@@ -547,7 +547,7 @@ static int write_quota_file(struct pop *p, int type, uint32_t ino)
 		free(buf);
 		return f2fs_fail(p->err, -ENOMEM, "out of memory building quota files");
 	}
-	ret = f2fs_quota_file_build((enum f2fs_quota_type)type, t->u, t->n, buf, size, p->err);
+	ret = f2fs_quota_file_build((enum f2fs_quota_type)type, t->u, t->n, NULL, buf, size, p->err);
 	if (!ret) {
 		struct f2fs_inode_attrs a = {
 			.mode = F2FS_S_IFREG | 0600, .links = 1, .size = size,

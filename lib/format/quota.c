@@ -90,6 +90,13 @@ size_t f2fs_quota_file_size(const struct f2fs_quota_usage *ids, size_t n)
 
 /* ---- building --------------------------------------------------------- */
 
+static int record_is_zero(const struct f2fs_quota_record *r)
+{
+	static const struct f2fs_quota_record zero;
+
+	return !memcmp(r, &zero, sizeof(zero));
+}
+
 struct qbuild {
 	uint8_t *out;
 	uint32_t next_blk;      /* first block past the end of the file */
@@ -122,9 +129,15 @@ static void put_record(uint8_t *p, const struct f2fs_quota_usage *u)
 	r.id = le32_put(u->id);
 	r.curinodes = le64_put(u->inodes);
 	r.curspace = le64_put(u->space_bytes);
+	r.ihardlimit = le64_put(u->lim.ihardlimit);
+	r.isoftlimit = le64_put(u->lim.isoftlimit);
+	r.bhardlimit = le64_put(u->lim.bhardlimit);
+	r.bsoftlimit = le64_put(u->lim.bsoftlimit);
+	r.btime = le64_put(u->lim.btime);
+	r.itime = le64_put(u->lim.itime);
 	/* An all-zero record reads as a free slot; the kernel keeps it in use
 	 * by setting itime to 1, and clears that again when reading it. */
-	if (!u->id && !u->inodes && !u->space_bytes)
+	if (record_is_zero(&r))
 		r.itime = le64_put(1);
 	memcpy(p, &r, sizeof(r));
 }
@@ -159,16 +172,17 @@ static void insert_id(struct qbuild *b, const struct f2fs_quota_usage *u)
 		   add_record(b, u));
 }
 
-static void put_header(const struct qbuild *b, enum f2fs_quota_type type)
+static void put_header(const struct qbuild *b, enum f2fs_quota_type type,
+		       const struct f2fs_quota_grace *grace)
 {
 	struct f2fs_quota_header h = {
 		.magic = le32_put(quota_magic[type]),
 		.version = le32_put(F2FS_QUOTA_VERSION),
 	};
 	struct f2fs_quota_info info = {
-		.bgrace = le32_put(F2FS_QUOTA_GRACE),
-		.igrace = le32_put(F2FS_QUOTA_GRACE),
-		.flags = 0,
+		.bgrace = le32_put(grace ? grace->bgrace : F2FS_QUOTA_GRACE),
+		.igrace = le32_put(grace ? grace->igrace : F2FS_QUOTA_GRACE),
+		.flags = le32_put(grace ? grace->flags : 0),
 		.blocks = le32_put(b->next_blk),
 		.free_blk = 0,
 		.free_entry = le32_put(b->free_entry),
@@ -204,6 +218,7 @@ static int check_room(uint64_t blocks, size_t out_len, struct f2fs_error *err)
 
 int f2fs_quota_file_build(enum f2fs_quota_type type,
 			  const struct f2fs_quota_usage *ids, size_t n,
+			  const struct f2fs_quota_grace *grace,
 			  uint8_t *out, size_t out_len, struct f2fs_error *err)
 {
 	struct qbuild b = { .out = out, .next_blk = F2FS_QUOTA_TREE_ROOT + 1 };
@@ -225,7 +240,7 @@ int f2fs_quota_file_build(enum f2fs_quota_type type,
 		memset(out, 0, out_len);
 		for (size_t i = 0; i < n; i++)
 			insert_id(&b, &s[i]);
-		put_header(&b, type);
+		put_header(&b, type, grace);
 	}
 	free(s);
 	return ret;
@@ -280,6 +295,26 @@ static int check_data_block(struct qwalk *w, uint32_t blk)
 	return 0;
 }
 
+static void read_record(const uint8_t *p, uint32_t id, struct f2fs_quota_usage *u)
+{
+	struct f2fs_quota_record r;
+
+	memcpy(&r, p, sizeof(r));
+	u->id = id;
+	u->inodes = le64_get(r.curinodes);
+	u->space_bytes = le64_get(r.curspace);
+	u->lim.ihardlimit = le64_get(r.ihardlimit);
+	u->lim.isoftlimit = le64_get(r.isoftlimit);
+	u->lim.bhardlimit = le64_get(r.bhardlimit);
+	u->lim.bsoftlimit = le64_get(r.bsoftlimit);
+	u->lim.btime = le64_get(r.btime);
+	u->lim.itime = le64_get(r.itime);
+	/* the mark that keeps an all-zero record in use is not a deadline */
+	r.itime = 0;
+	if (record_is_zero(&r) && u->lim.itime == 1)
+		u->lim.itime = 0;
+}
+
 static int visit_record(struct qwalk *w, uint32_t blk, uint32_t id)
 {
 	const uint8_t *p = wblock(w, blk) + DATA_HDR;
@@ -292,9 +327,7 @@ static int visit_record(struct qwalk *w, uint32_t blk, uint32_t id)
 
 		if (record_unused(p) || le32_load(p) != id)
 			continue;
-		u.id = id;
-		u.inodes = le64_load(p + offsetof(struct f2fs_quota_record, curinodes));
-		u.space_bytes = le64_load(p + offsetof(struct f2fs_quota_record, curspace));
+		read_record(p, id, &u);
 		return w->fn ? w->fn(&u, w->arg) : 0;
 	}
 	return f2fs_fail(w->err, -F2FS_E_CORRUPT,
@@ -419,4 +452,27 @@ int f2fs_quota_file_walk(const uint8_t *buf, size_t len,
 		ret = check_free_entry(&w, free_entry);
 	free(w.role);
 	return ret;
+}
+
+int f2fs_quota_file_grace(const uint8_t *buf, size_t len, struct f2fs_quota_grace *out,
+			  struct f2fs_error *err)
+{
+	enum f2fs_quota_type type;
+	struct f2fs_quota_info info;
+	uint32_t blocks, free_entry;
+	int ret;
+
+	if (!buf || len < QBS)
+		return f2fs_fail(err, -F2FS_E_CORRUPT,
+				 "quota file of %zu bytes is too short", len);
+	ret = parse_type(buf, &type, err);
+	if (!ret)
+		ret = parse_info(buf, len, &blocks, &free_entry, err);
+	if (ret)
+		return ret;
+	memcpy(&info, buf + INFO_OFF, sizeof(info));
+	out->bgrace = le32_get(info.bgrace);
+	out->igrace = le32_get(info.igrace);
+	out->flags = le32_get(info.flags);
+	return 0;
 }

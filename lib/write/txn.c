@@ -28,6 +28,7 @@ int f2fs_txn_begin(struct f2fs_txn *t, struct f2fs_fs *fs, struct f2fs_error *er
 void f2fs_txn_free(struct f2fs_txn *t)
 {
 	free(t->cp);
+	f2fs_vec_free(&t->blocks);
 	f2fs_vec_free(&t->nat);
 	f2fs_vec_free(&t->sit);
 	f2fs_vec_free(&t->ssa);
@@ -99,6 +100,27 @@ static int flush_meta(struct f2fs_txn *t, struct f2fs_fs_flush *fl, struct f2fs_
 		ret = f2fs_fs_flush_sit(fl, t->sit.v, t->sit.n, err);
 	t->stats.nat_journal = le16_get(fl->nat_j.n_entries);
 	t->stats.sit_journal = le16_get(fl->sit_j.n_entries);
+	return ret;
+}
+
+/* Each block is free under the old checkpoint: nothing the old state reads
+ * changes, so the order among them does not matter. */
+static int write_main(struct f2fs_txn *t, struct f2fs_error *err)
+{
+	int ret = 0;
+
+	for (size_t i = 0; i < t->blocks.n && !ret; i++) {
+		const struct f2fs_txn_block *b = &t->blocks.v[i];
+
+		if (!f2fs_fs_in_main(t->fs, b->addr))
+			return f2fs_fail(err, -EINVAL, "block 0x%x to write is outside the main area",
+					 b->addr);
+		ret = f2fs_dev_write(f2fs_fs_dev(t->fs), b->addr, b->data, 1, err);
+		if (b->node)
+			t->stats.node_blocks++;
+		else
+			t->stats.data_blocks++;
+	}
 	return ret;
 }
 
@@ -205,7 +227,9 @@ int f2fs_txn_commit(struct f2fs_txn *t, struct f2fs_error *err)
 	ret = rewrite_sb(t, err);
 	if (ret || t->sb_only)
 		goto out;
-	ret = flush_meta(t, &fl, err);
+	ret = write_main(t, err);
+	if (!ret)
+		ret = flush_meta(t, &fl, err);
 	if (!ret)
 		ret = write_ssa(t, err);
 	if (!ret)

@@ -145,6 +145,7 @@ CASE_LIST=(
 "quota-uid-changed|-f|D inode /small.txt uid 1000"
 "quota-bad-file|-f|D quota 1 magic 0x12345678"
 "quota-bad-tree|-f|D quota 0 rootref 5000"
+"quota-log-full|-f|D quota 0 0 inodes 7 -- quota 1 0 space 4096 -- cp cur_data_blkoff[1] 510"
 "xattr-bad-header|-f|D xattr /small.txt raw 0 78563412"
 "xattr-bad-name|-f|D xattr /small.txt raw 24 08"
 "xattr-entry-bounds|-f|D xattr /small.txt raw 26 00ff"

@@ -20,7 +20,7 @@ fi
 W=$(mktemp -d "${TMPDIR:-/tmp}/fsck-repair.XXXXXX") || exit 1
 trap 'rm -rf "$W"' EXIT
 
-SAMPLE=" cp-curseg-range cp-summary ssa-mismatch sit-journal nat-bits-full orphan-linked sb-primary-invalid "
+SAMPLE=" cp-curseg-range cp-summary ssa-mismatch sit-journal nat-bits-full orphan-linked sb-primary-invalid quota-usage-mismatch quota-log-full "
 repaired=()
 for d in "$HERE"/cases/*/; do
 	name=$(basename "$d")
@@ -95,6 +95,10 @@ job=$W/job.sh
 		echo "echo '== disk $k'"
 		echo "mount -t f2fs $(guest_dev "$k") /mnt || echo MOUNT-FAILED"
 		echo "(cd /mnt && find . | sort | while read -r f; do if [ -f \"\$f\" ]; then echo \"\$f \$(md5sum <\"\$f\" | cut -c1-32)\"; else echo \"\$f\"; fi; done)"
+		# a rebuilt quota file is read and updated by the kernel: a new
+		# owner's file must be counted in it at unmount
+		[[ $k -gt 0 && ${repaired[$((k - 1))]} == quota-* ]] &&
+			echo "echo q >/mnt/quota-probe && chown 4242:4243 /mnt/quota-probe"
 		echo "umount /mnt"
 	done
 } >"$job"
@@ -108,6 +112,16 @@ for k in "${!repaired[@]}"; do
 	else
 		bad "kernel on ${repaired[$k]} repaired"
 		diff "$W/list.0" "$W/list.$n" | head -10
+	fi
+	if [[ ${repaired[$k]} == quota-* ]]; then
+		rc=0
+		"$FSCK" -f -n "${disks[$n]}" >"$W/q.out" 2>&1 || rc=$?
+		if [[ $rc == 0 ]] && "$FSCK" -f -n --json "${disks[$n]}" | grep -q '"inodes":167'; then
+			ok "kernel updated ${repaired[$k]}'s rebuilt quota files; the check agrees"
+		else
+			bad "quota after the kernel on ${repaired[$k]} (exit $rc)"
+			head -5 "$W/q.out"
+		fi
 	fi
 done
 summary repair-outcome

@@ -91,7 +91,7 @@ static uint8_t *build(enum f2fs_quota_type type,
 	ck_assert_uint_eq(*len % F2FS_QUOTA_BLKSIZE, 0);
 	buf = malloc(*len);
 	ck_assert_ptr_nonnull(buf);
-	ret = f2fs_quota_file_build(type, ids, n, buf, *len, &err);
+	ret = f2fs_quota_file_build(type, ids, n, NULL, buf, *len, &err);
 	ck_assert_msg(ret == 0, "build: %s", err.msg);
 	return buf;
 }
@@ -143,6 +143,7 @@ static void round_trip(enum f2fs_quota_type type,
 		ck_assert_uint_eq(c.u[i].id, sorted[i].id);
 		ck_assert_uint_eq(c.u[i].inodes, sorted[i].inodes);
 		ck_assert_uint_eq(c.u[i].space_bytes, sorted[i].space_bytes);
+		ck_assert_mem_eq(&c.u[i].lim, &sorted[i].lim, sizeof(sorted[i].lim));
 	}
 	free(buf);
 	free(sorted);
@@ -273,6 +274,33 @@ START_TEST(test_zero_usage_itime)
 }
 END_TEST
 
+/* Limits, deadlines and grace periods go in and come back (a repair that
+ * rebuilds the file keeps them); an id with limits but no usage stays. */
+START_TEST(test_limits_kept)
+{
+	static const struct f2fs_quota_usage ids[] = {
+		{ 0, 10, 40960, { 100, 90, 4096, 2048, 0, 0 } },
+		{ 1000, 0, 0, { 0, 0, 1024, 512, 1700000000, 0 } },
+		{ 0, 0, 0, { 0 } },
+	};
+	const struct f2fs_quota_grace g = { 3600, 7200, 1 };
+	struct f2fs_quota_grace back;
+	struct f2fs_error err;
+	size_t len = f2fs_quota_file_size(ids, 2);
+	uint8_t *buf = malloc(len);
+
+	ck_assert_int_eq(f2fs_quota_file_build(F2FS_QUOTA_USR, ids, 2, &g, buf, len, &err), 0);
+	ck_assert_int_eq(f2fs_quota_file_grace(buf, len, &back, &err), 0);
+	ck_assert_uint_eq(back.bgrace, 3600);
+	ck_assert_uint_eq(back.igrace, 7200);
+	ck_assert_uint_eq(back.flags, 1);
+	free(buf);
+	round_trip(F2FS_QUOTA_USR, ids, 2);
+	/* the in-use mark of an all-zero record is not read back as a deadline */
+	round_trip(F2FS_QUOTA_USR, ids + 2, 1);
+}
+END_TEST
+
 /* Ids sharing tree blocks at every depth, and ids beyond 2^24. */
 START_TEST(test_wide_ids)
 {
@@ -317,7 +345,7 @@ START_TEST(test_duplicate_id)
 	size_t len = f2fs_quota_file_size(ids, 3);
 	uint8_t *buf = malloc(len);
 
-	ck_assert_int_eq(f2fs_quota_file_build(F2FS_QUOTA_USR, ids, 3, buf, len,
+	ck_assert_int_eq(f2fs_quota_file_build(F2FS_QUOTA_USR, ids, 3, NULL, buf, len,
 					       &err), -F2FS_E_BAD_OPTION);
 	ck_assert_int_eq(err.code, -F2FS_E_BAD_OPTION);
 	ck_assert_ptr_nonnull(strstr(err.msg, "5"));
@@ -331,13 +359,13 @@ START_TEST(test_bad_arguments)
 	uint8_t buf[6144];
 	struct f2fs_error err;
 
-	ck_assert_int_eq(f2fs_quota_file_build(F2FS_QUOTA_USR, &u, 1, buf,
+	ck_assert_int_eq(f2fs_quota_file_build(F2FS_QUOTA_USR, &u, 1, NULL, buf,
 					       sizeof(buf) - 1, &err),
 			 -F2FS_E_NO_SPACE);
-	ck_assert_int_eq(f2fs_quota_file_build((enum f2fs_quota_type)3, &u, 1,
+	ck_assert_int_eq(f2fs_quota_file_build((enum f2fs_quota_type)3, &u, 1, NULL,
 					       buf, sizeof(buf), &err),
 			 -F2FS_E_BAD_OPTION);
-	ck_assert_int_eq(f2fs_quota_file_build(F2FS_QUOTA_USR, NULL, 1, buf,
+	ck_assert_int_eq(f2fs_quota_file_build(F2FS_QUOTA_USR, NULL, 1, NULL, buf,
 					       sizeof(buf), &err), -EINVAL);
 }
 END_TEST
@@ -351,7 +379,7 @@ START_TEST(test_padded_buffer)
 	struct f2fs_error err;
 
 	memset(buf, 0xa5, sizeof(buf));
-	ck_assert_int_eq(f2fs_quota_file_build(F2FS_QUOTA_USR, &u, 1, buf,
+	ck_assert_int_eq(f2fs_quota_file_build(F2FS_QUOTA_USR, &u, 1, NULL, buf,
 					       sizeof(buf), &err), 0);
 	ck_assert_mem_eq(buf, want, sizeof(buf));
 	ck_assert_int_eq(f2fs_quota_file_walk(buf, sizeof(buf), NULL, NULL,
@@ -510,6 +538,7 @@ static Suite *quota_suite(void)
 	tcase_add_test(bld, test_empty);
 	tcase_add_test(bld, test_zero_usage_itime);
 	tcase_add_test(bld, test_wide_ids);
+	tcase_add_test(bld, test_limits_kept);
 	tcase_add_test(bld, test_many_ids);
 	tcase_add_test(bld, test_duplicate_id);
 	tcase_add_test(bld, test_bad_arguments);

@@ -2,7 +2,8 @@
  * An interrupted repair leaves the old image or the repaired one, and a
  * rerun converges to the same image as an uninterrupted repair. For damaged
  * images of each kind (tests/fsck/cases: NAT, SIT, checkpoint counters and
- * logs, nat_bits, journals, SSA, superblock) the repair is first run whole,
+ * logs, nat_bits, journals, SSA, superblock, quota files rewritten out of
+ * place) the repair is first run whole,
  * counting the blocks it writes (W). Then for every k < W it is run again on
  * a fresh copy with the device's write fault injection stopping it after k
  * blocks, once cleanly and once torn (the first 512 bytes of block k+1 get
@@ -149,7 +150,8 @@ static void one_case(const char *name)
 static const char *const cases[] = {
 	"nat-reserved", "nat-journal", "nat-bits-full", "sit-vblocks-map", "sit-journal",
 	"cp-free-segment-count", "cp-curseg-range", "cp-summary", "ssa-mismatch",
-	"sb-primary-invalid", "sb-copies-differ", "orphan-not-inode",
+	"sb-primary-invalid", "sb-copies-differ", "orphan-not-inode", "quota-usage-mismatch",
+	"quota-bad-tree", "quota-log-full",
 };
 
 START_TEST(interrupted_repair)

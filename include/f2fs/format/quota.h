@@ -80,11 +80,26 @@ enum f2fs_quota_type {
 	F2FS_QUOTA_PRJ = 2,
 };
 
-/* What one id owns. */
+/* The limits an administrator set for one id, and its grace deadlines. */
+struct f2fs_quota_limits {
+	uint64_t ihardlimit, isoftlimit;
+	uint64_t bhardlimit, bsoftlimit;   /* in 1 KiB units, as stored */
+	uint64_t btime, itime;
+};
+
+/* What one id owns (and, when read from a file or kept by a rebuild, its
+ * limits; zero for none). */
 struct f2fs_quota_usage {
 	uint32_t id;
 	uint64_t inodes;
 	uint64_t space_bytes;
+	struct f2fs_quota_limits lim;
+};
+
+/* The file-wide part of the header block. */
+struct f2fs_quota_grace {
+	uint32_t bgrace, igrace;   /* seconds */
+	uint32_t flags;
 };
 
 /*
@@ -97,11 +112,19 @@ size_t f2fs_quota_file_size(const struct f2fs_quota_usage *ids, size_t n);
  * Fill out with a quota file of the given type holding one record per id,
  * laid out as the kernel would after inserting the ids in ascending order
  * into an empty file. ids need not be sorted; a repeated id is an error.
- * out_len must be at least f2fs_quota_file_size(); all of out is written.
+ * grace gives the header's grace periods and flags (NULL: a week each, no
+ * flags). out_len must be at least f2fs_quota_file_size(); all of out is
+ * written.
  */
 int f2fs_quota_file_build(enum f2fs_quota_type type,
 			  const struct f2fs_quota_usage *ids, size_t n,
+			  const struct f2fs_quota_grace *grace,
 			  uint8_t *out, size_t out_len, struct f2fs_error *err);
+
+/* The grace periods and flags of a quota file's header (checked as the
+ * walk checks the header). */
+int f2fs_quota_file_grace(const uint8_t *buf, size_t len, struct f2fs_quota_grace *out,
+			  struct f2fs_error *err);
 
 /*
  * Check a quota file and call fn for each record reachable through its tree,

@@ -6,7 +6,9 @@
  *   0. superblock copies to rewrite, from the one in use, one at a time,
  *      each with a flush (right under the old checkpoint and the new; a
  *      rerun after any interruption then writes what this run would);
- *   1. dirty NAT and SIT entries, planned into sets (<f2fs/write/flush_plan.h>):
+ *   1. node and data blocks written out of place, into main-area blocks
+ *      that the old checkpoint does not use;
+ *      dirty NAT and SIT entries, planned into sets (<f2fs/write/flush_plan.h>):
  *      blocks to their inactive copies, the rest into the journals;
  *      SSA blocks whose new content is right for the old state too;
  *   2. the new checkpoint pack into the slot not in use (version + 1), all
@@ -35,10 +37,19 @@ struct f2fs_txn_ssa {
 	struct f2fs_summary_block blk;
 };
 
+/* A node or data block of the main area, written out of place: addr is
+ * free under the old checkpoint, and the new one makes it valid. */
+struct f2fs_txn_block {
+	uint32_t addr;
+	bool node;
+	uint8_t data[F2FS_BLKSIZE];
+};
+
 /* What a commit wrote (blocks), and how the NAT and SIT were planned. */
 struct f2fs_txn_stats {
 	uint64_t nat_dirty, nat_blocks, nat_journal;   /* entries, blocks, journal entries */
 	uint64_t sit_dirty, sit_blocks, sit_journal;
+	uint64_t node_blocks, data_blocks;             /* out of place, main area */
 	uint64_t ssa_blocks, cp_blocks, sb_blocks;
 	uint64_t bytes;                                /* handed to the device */
 };
@@ -50,8 +61,9 @@ struct f2fs_txn {
 	 * flags); the commit sets the version, pack layout, CRC and the
 	 * version bitmaps. */
 	uint8_t *cp;
-	/* Staged changes: NAT and SIT entries (any order, each key once),
-	 * SSA blocks. */
+	/* Staged changes: main-area blocks, NAT and SIT entries (any order,
+	 * each key once), SSA blocks. */
+	F2FS_VEC(struct f2fs_txn_block) blocks;
 	F2FS_VEC(struct f2fs_nat_dirty) nat;
 	F2FS_VEC(struct f2fs_sit_dirty) sit;
 	F2FS_VEC(struct f2fs_txn_ssa) ssa;

@@ -1,0 +1,166 @@
+/*
+ * The repair's current logs: each log of the new checkpoint stays where the
+ * old one left it while it can go on there, else it starts a free section.
+ * Blocks written out of place (the repair never writes over a block the old
+ * checkpoint uses) are appended to these logs, so that they are free under
+ * the old checkpoint and in use under the new one, and their summaries go
+ * into the new pack with the logs'.
+ */
+#include <f2fs/format/checkpoint.h>
+
+#include "repair_int.h"
+
+#include <errno.h>
+#include <string.h>
+
+static bool is_node_log(int t)
+{
+	return t >= F2FS_NR_CURSEG_DATA;
+}
+
+static bool is_unknown(const struct rp *p, uint32_t s, uint32_t b)
+{
+	return p->unknown && f2fs_msb_test(p->unknown + (size_t)s * F2FS_SIT_VBLOCK_MAP_SIZE, b);
+}
+
+/* Can log t go on in its segment: in range, its own, holding only blocks
+ * of its kind, none (for an appending log) at or past its next block? */
+static bool log_usable(const struct rp *p, int t, uint32_t sn, uint16_t off)
+{
+	const struct ck *ck = p->ck;
+	const uint8_t *own, *nm;
+
+	if (sn >= ck->main_segs || off >= F2FS_BLOCKS_PER_SEG)
+		return false;
+	for (int u = 0; u < t; u++)
+		if (p->cur[u] == sn)
+			return false;
+	own = rp_own_map(ck, sn);
+	nm = ck->nodemap + (size_t)sn * F2FS_SIT_VBLOCK_MAP_SIZE;
+	for (uint32_t b = 0; b < F2FS_BLOCKS_PER_SEG; b++) {
+		if (!f2fs_msb_test(own, b))
+			continue;
+		if (!is_unknown(p, sn, b) && (f2fs_msb_test(nm, b) != 0) != is_node_log(t))
+			return false;
+		if (ck->cp->alloc_type[t] == 0 && b >= off)
+			return false;
+	}
+	return true;
+}
+
+static bool sec_free(const struct rp *p, uint32_t sec, int upto)
+{
+	const struct ck *ck = p->ck;
+
+	for (uint32_t s = sec * p->segs_per_sec; s < (sec + 1) * p->segs_per_sec; s++) {
+		if (s >= ck->main_segs || f2fs_sit_map_weight(rp_own_map(ck, s)))
+			return false;
+		for (int u = 0; u < upto; u++)
+			if (p->cur[u] == s)
+				return false;
+	}
+	return true;
+}
+
+/* Log t goes on at the start of the first free section. */
+static int move_log(struct rp *p, int t)
+{
+	struct ck *ck = p->ck;
+	uint32_t was = p->cur[t];
+
+	p->cur[t] = UINT32_MAX;
+	for (uint32_t sec = 0; sec * p->segs_per_sec < ck->main_segs; sec++)
+		if (sec_free(p, sec, F2FS_NR_CURSEG_TYPE)) {
+			p->cur[t] = sec * p->segs_per_sec;
+			break;
+		}
+	if (p->cur[t] == UINT32_MAX)
+		return f2fs_fail(ck->err, -F2FS_E_NO_SPACE,
+				 "no free section for log %d, whose segment %u cannot go on", t, was);
+	p->off[t] = 0;
+	if (!p->moved[t])
+		ck->r->repair.logs_moved++;
+	p->moved[t] = true;
+	return 0;
+}
+
+int rp_choose_logs(struct rp *p)
+{
+	struct ck *ck = p->ck;
+	int ret = 0;
+
+	/* every log where it was, so that no fresh section is one of them */
+	for (int t = 0; t < F2FS_NR_CURSEG_TYPE; t++) {
+		p->cur[t] = f2fs_cp_log_segno(ck->cp, t);
+		p->off[t] = f2fs_cp_log_blkoff(ck->cp, t);
+	}
+	for (int t = 0; t < F2FS_NR_CURSEG_TYPE && !ret; t++)
+		if (!log_usable(p, t, p->cur[t], p->off[t]))
+			ret = move_log(p, t);
+	return ret;
+}
+
+int rp_new_cur(const struct rp *p, uint32_t s)
+{
+	for (int t = 0; t < F2FS_NR_CURSEG_TYPE; t++)
+		if (p->cur[t] == s)
+			return t;
+	return -1;
+}
+
+
+/* An appending log with room for count blocks in its segment. */
+static bool log_has_room(const struct rp *p, int t, uint32_t count)
+{
+	/* a moved log starts appending (stage_logs); an SSR one fills holes */
+	return (p->moved[t] || p->ck->cp->alloc_type[t] == 0) &&
+	       p->off[t] + count <= F2FS_BLOCKS_PER_SEG;
+}
+
+int rp_place(struct rp *p, int t, uint32_t count, uint32_t *first)
+{
+	struct ck *ck = p->ck;
+	uint32_t base;
+	int ret;
+
+	if (count == 0 || count > F2FS_BLOCKS_PER_SEG)
+		return f2fs_fail(ck->err, -F2FS_E_NO_SPACE,
+				 "%u blocks to write in one log do not fit a segment", count);
+	if (!log_has_room(p, t, count)) {
+		ret = move_log(p, t);
+		if (ret)
+			return ret;
+	}
+	base = ck->main_blkaddr + p->cur[t] * F2FS_BLOCKS_PER_SEG + p->off[t];
+	for (uint32_t i = 0; i < count; i++) {
+		f2fs_msb_set(ck->owned, base + i - ck->main_blkaddr);
+		if (is_node_log(t))
+			f2fs_msb_set(ck->nodemap, base + i - ck->main_blkaddr);
+	}
+	p->off[t] = (uint16_t)(p->off[t] + count);
+	*first = base;
+	return 0;
+}
+
+int rp_write(struct rp *p, const struct rp_placed *owner, const void *data)
+{
+	struct f2fs_txn_block *b;
+
+	if (f2fs_vec_push(&p->placed, *owner) || f2fs_vec_reserve(&p->t.blocks, p->t.blocks.n + 1))
+		return f2fs_fail(p->ck->err, -ENOMEM, "out of memory for blocks to write");
+	b = &p->t.blocks.v[p->t.blocks.n++];
+	b->addr = owner->addr;
+	b->node = owner->node;
+	memcpy(b->data, data, F2FS_BLKSIZE);
+	return 0;
+}
+
+void rp_release(struct rp *p, uint32_t addr)
+{
+	struct ck *ck = p->ck;
+
+	if (!ck_in_main(ck, addr))
+		return;
+	f2fs_msb_clear(ck->owned, addr - ck->main_blkaddr);
+	f2fs_msb_clear(ck->nodemap, addr - ck->main_blkaddr);
+}

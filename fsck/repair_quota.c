@@ -1,0 +1,279 @@
+/*
+ * Repair, quota files: a quota file the check found wrong (a record that
+ * differs from what its id's inodes use, or a file that cannot be read as a
+ * quota tree) is rebuilt from the usage the check counted, keeping the
+ * limits, deadlines and grace periods of the records that could be read.
+ * The new content goes out of place: data blocks to the warm data log, the
+ * quota inode to the warm node log, its NAT entry moved there; the old
+ * blocks are released. Only a quota inode the check read whole, whose new
+ * content fits its own pointers and one segment, is rebuilt here.
+ */
+#include <f2fs/format/endian.h>
+#include <f2fs/format/inode.h>
+#include <f2fs/format/quota.h>
+#include <f2fs/fs/nat.h>
+#include <f2fs/util/sort.h>
+
+#include "passes.h"
+#include "repair_int.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* What one quota file becomes. */
+struct qnew {
+	F2FS_VEC(struct f2fs_quota_usage) ids;
+	struct f2fs_quota_grace grace;
+	bool has_grace;
+	uint8_t *buf;
+	size_t size;
+	uint32_t nblk;
+};
+
+static uint32_t qino_of(const struct ck *ck, int q)
+{
+	return le32_get(ck->sb->qf_ino[q]);
+}
+
+/* The usage counted for q: every id owning something. */
+static int usage_ids(const struct ck *ck, int q, struct qnew *nw)
+{
+	const struct ck_qtab *t = &ck->quota[q];
+
+	for (uint32_t k = 0; k < t->cap; k++) {
+		const struct ck_qusage *u = &t->slot[k];
+		struct f2fs_quota_usage e = { u->id, u->inodes, u->space, { 0 } };
+
+		if (!u->used || (!u->inodes && !u->space))
+			continue;
+		if (f2fs_vec_push(&nw->ids, e))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+static int id_less(const void *a, const void *b, void *ctx)
+{
+	(void)ctx;
+	return ((const struct f2fs_quota_usage *)a)->id < ((const struct f2fs_quota_usage *)b)->id;
+}
+
+static struct f2fs_quota_usage *find_id(struct qnew *nw, size_t n, uint32_t id)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (nw->ids.v[mid].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && nw->ids.v[lo].id == id ? &nw->ids.v[lo] : NULL;
+}
+
+struct keep {
+	struct qnew *nw;
+	size_t counted;           /* ids from the usage, sorted, before the kept */
+};
+
+static bool has_limits(const struct f2fs_quota_limits *l)
+{
+	static const struct f2fs_quota_limits none;
+
+	return memcmp(l, &none, sizeof(none)) != 0;
+}
+
+/* A record of the old file: its limits stay, on the usage counted now. */
+static int keep_limits(const struct f2fs_quota_usage *r, void *arg)
+{
+	struct keep *k = arg;
+	struct f2fs_quota_usage *u = find_id(k->nw, k->counted, r->id);
+	struct f2fs_quota_usage e = { r->id, 0, 0, r->lim };
+
+	if (u) {
+		u->lim = r->lim;
+		return 0;
+	}
+	if (!has_limits(&r->lim))
+		return 0;   /* owns nothing and limits nothing: the kernel drops it */
+	return f2fs_vec_push(&k->nw->ids, e) ? -ENOMEM : 0;
+}
+
+/* Limits and grace periods from the old file, as far as it reads. */
+static int old_limits(struct ck *ck, int q, struct qnew *nw)
+{
+	struct keep k = { nw, nw->ids.n };
+	struct f2fs_error e = { 0 };
+	uint8_t *buf = NULL;
+	size_t len = 0;
+	int ret;
+
+	f2fs_sort(nw->ids.v, nw->ids.n, sizeof(*nw->ids.v), id_less, NULL);
+	ret = ck_quota_read_file(ck, qino_of(ck, q), &buf, &len, &e);
+	if (ret == -ENOMEM)
+		return ret;
+	if (ret)
+		return 0;   /* nothing readable: no limits to keep */
+	nw->has_grace = f2fs_quota_file_grace(buf, len, &nw->grace, &e) == 0;
+	/* a damaged tree gives the records before the damage */
+	ret = f2fs_quota_file_walk(buf, len, NULL, keep_limits, &k, &e);
+	free(buf);
+	return ret == -ENOMEM ? ret : 0;
+}
+
+static int build(struct ck *ck, int q, struct qnew *nw)
+{
+	struct f2fs_error e = { 0 };
+	int ret = usage_ids(ck, q, nw);
+
+	if (!ret)
+		ret = old_limits(ck, q, nw);
+	if (ret)
+		return f2fs_fail(ck->err, -ENOMEM, "out of memory rebuilding a quota file");
+	nw->size = f2fs_quota_file_size(nw->ids.v, nw->ids.n);
+	nw->nblk = (uint32_t)((nw->size + F2FS_BLKSIZE - 1) / F2FS_BLKSIZE);
+	nw->buf = calloc(nw->nblk ? nw->nblk : 1, F2FS_BLKSIZE);
+	if (!nw->size || !nw->buf)
+		return f2fs_fail(ck->err, -ENOMEM, "out of memory rebuilding a quota file");
+	ret = f2fs_quota_file_build((enum f2fs_quota_type)q, nw->ids.v, nw->ids.n,
+				    nw->has_grace ? &nw->grace : NULL, nw->buf,
+				    (size_t)nw->nblk * F2FS_BLKSIZE, &e);
+	if (ret)
+		return f2fs_fail(ck->err, ret, "quota file %d: %s", q, e.msg);
+	return 0;
+}
+
+static void qnew_free(struct qnew *nw)
+{
+	f2fs_vec_free(&nw->ids);
+	free(nw->buf);
+}
+
+/* ---- where the new content goes ------------------------------------------- */
+
+/* The quota inode as read, usable for a rebuild: read whole by the check,
+ * its data in plain block pointers. */
+static bool inode_usable(const struct ck *ck, uint32_t qino, const struct f2fs_node *nd)
+{
+	const struct ck_nid *n = ck_nid_find((struct ck *)ck, qino);
+
+	if (!n || (n->flags & (NR_READ | NR_INODE | NR_BAD)) != (NR_READ | NR_INODE) ||
+	    (n->state & IR_BROKEN))
+		return false;
+	return !(nd->i.i_inline & (F2FS_INLINE_DATA | F2FS_INLINE_DENTRY)) &&
+	       !(le32_get(nd->i.i_flags) & F2FS_COMPR_FL);
+}
+
+bool rp_quota_rebuildable(const struct ck *ck)
+{
+	struct ck *w = (struct ck *)ck;
+
+	for (int q = 0; q < F2FS_MAX_QUOTAS; q++) {
+		struct qnew nw = { 0 };
+		struct f2fs_node nd;
+		struct f2fs_error e = { 0 };
+		bool ok;
+
+		if (!(ck->quota_bad & (1u << q)))
+			continue;
+		if (!ck_quota_active(ck, q) || f2fs_read_inode(ck->fs, qino_of(ck, q), &nd, &e) ||
+		    !inode_usable(ck, qino_of(ck, q), &nd))
+			return false;
+		ok = build(w, q, &nw) == 0 &&
+		     nw.nblk <= f2fs_inode_addrs(&nd.i, ck->features) &&
+		     nw.nblk <= F2FS_BLOCKS_PER_SEG;
+		qnew_free(&nw);
+		if (!ok)
+			return false;
+	}
+	return true;
+}
+
+/* Release the old file's blocks and nodes, and point the inode at count
+ * blocks from first. */
+static int repoint(struct rp *p, struct f2fs_node *nd, uint32_t first, uint32_t count)
+{
+	uint32_t addrs = f2fs_inode_addrs(&nd->i, p->ck->features);
+	int ret = 0;
+
+	for (uint32_t k = 0; k < addrs; k++) {
+		uint32_t a = f2fs_inode_get_addr(&nd->i, k);
+
+		if (a == F2FS_NEW_ADDR && p->new_addrs)
+			p->new_addrs--;
+		else if (a != F2FS_NULL_ADDR)
+			rp_release(p, a);
+		f2fs_inode_set_addr(&nd->i, k, k < count ? first + k : F2FS_NULL_ADDR);
+	}
+	for (int k = 0; k < F2FS_DEF_NIDS_PER_INODE && !ret; k++) {
+		uint32_t child = le32_get(nd->i.i_nid[k]);
+
+		nd->i.i_nid[k] = le32_put(0);
+		if (child)
+			ret = rp_free_node(p, child);
+	}
+	nd->i.i_blocks = le64_put(1 + (uint64_t)count);
+	/* the kernel's largest extent would name the new blocks, not the old */
+	nd->i.i_ext.fofs = le32_put(0);
+	nd->i.i_ext.blk = le32_put(first);
+	nd->i.i_ext.len = le32_put(count);
+	return ret;
+}
+
+static int rebuild_one(struct rp *p, int q)
+{
+	struct ck *ck = p->ck;
+	uint32_t qino = qino_of(ck, q), first, naddr;
+	struct qnew nw = { 0 };
+	struct f2fs_nat_info ni;
+	struct f2fs_node nd;
+	int ret = f2fs_nat_lookup(ck->fs, qino, &ni, NULL, ck->err);
+
+	if (!ret)
+		ret = f2fs_read_inode(ck->fs, qino, &nd, ck->err);
+	if (!ret)
+		ret = build(ck, q, &nw);
+	if (!ret)
+		ret = rp_place(p, F2FS_SEG_WARM_DATA, nw.nblk, &first);
+	for (uint32_t k = 0; k < nw.nblk && !ret; k++) {
+		struct rp_placed o = { first + k, qino, (uint16_t)k, ni.version, false };
+
+		ret = rp_write(p, &o, nw.buf + (size_t)k * F2FS_BLKSIZE);
+	}
+	if (!ret)
+		ret = repoint(p, &nd, first, nw.nblk);
+	if (!ret)
+		ret = rp_place(p, F2FS_SEG_WARM_NODE, 1, &naddr);
+	if (!ret) {
+		struct rp_placed o = { naddr, qino, 0, 0, true };
+		struct f2fs_nat_dirty d = { qino, qino, naddr, ni.version };
+
+		nd.i.i_size = le64_put(nw.size);
+		/* not the old checkpoint's version: under it, this block does not
+		 * continue the roll-forward chain that starts where it lies */
+		nd.footer.cp_ver = le64_put(le64_get(ck->cp->checkpoint_ver) + 1);
+		nd.footer.next_blkaddr = le32_put(naddr + 1);
+		f2fs_inode_seal(&nd, ck->features, f2fs_fs_inode_crc_seed(ck->fs));
+		rp_release(p, ni.blkaddr);
+		ret = rp_write(p, &o, &nd);
+		if (!ret)
+			ret = rp_stage_nat(p, &d);
+	}
+	qnew_free(&nw);
+	return ret;
+}
+
+int rp_quota(struct rp *p)
+{
+	int ret = 0;
+
+	if (!p->fix[F2FS_PB_QUOTA_USAGE] && !p->fix[F2FS_PB_QUOTA_BAD_FILE])
+		return 0;
+	for (int q = 0; q < F2FS_MAX_QUOTAS && !ret; q++)
+		if (p->ck->quota_bad & (1u << q))
+			ret = rebuild_one(p, q);
+	return ret;
+}

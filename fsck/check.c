@@ -128,6 +128,7 @@ static void check_release(struct ck *ck)
 	f2fs_vec_free(&ck->dnodes);
 	f2fs_vec_free(&ck->lost);
 	f2fs_vec_free(&ck->edges);
+	f2fs_vec_free(&ck->ino_from_footer);
 	free(ck->segfp);
 	free(ck->ssa_exact);
 	free(ck->ssa_redo);

@@ -451,6 +451,34 @@ static int sweep_direct(struct ck *ck, struct ck_nid *n, uint32_t nid, uint32_t 
 	return 0;
 }
 
+/* A footer that names its own nid, in the right place for its kind, and an
+ * inode number in range, is taken over a NAT entry whose ino differs: the
+ * block is where the NAT says, so only the NAT's ino field is wrong (a
+ * flipped or stale field), and the repair writes the footer's into it. */
+static bool footer_ino_usable(const struct ck *ck, uint32_t nid, uint32_t fino,
+			      enum f2fs_node_kind kind)
+{
+	return fino >= F2FS_ROOT_INO && fino < ck->max_nid && kind != F2FS_NODE_BAD &&
+	       (fino == nid) == (kind == F2FS_NODE_INODE);
+}
+
+static int ino_from_footer(struct ck *ck, struct ck_nid *n, uint32_t nid, uint32_t fino)
+{
+	bool was_inode = n->flags & NR_SELF;
+
+	memset(&n->u, 0, sizeof(n->u));
+	if (fino == nid)
+		n->flags |= NR_SELF;
+	else {
+		n->flags &= (uint8_t)~NR_SELF;
+		n->u.n.ino = fino;
+	}
+	ck->inodes_from_footer += (fino == nid) - was_inode;
+	if (f2fs_vec_push(&ck->ino_from_footer, nid))
+		return f2fs_fail(ck->err, -ENOMEM, "out of memory for NAT fixes");
+	return 0;
+}
+
 /* Each node block the NAT names, in address order. */
 static int sweep_cb(struct ck *ck, uint32_t item, uint32_t addr, const uint8_t *blk, void *arg)
 {
@@ -471,8 +499,14 @@ static int sweep_cb(struct ck *ck, uint32_t item, uint32_t addr, const uint8_t *
 		ck_pb(ck, F2FS_PB_NAT_INO_MISMATCH,
 		      AT(A_NID(nid), A_BLK(addr), A_EXP(fino), A_FOUND(ino)),
 		      "nid %u: NAT ino %u, node footer ino %u", nid, ino, fino);
-		n->flags |= NR_BAD;
-		return 0;
+		if (!footer_ino_usable(ck, nid, fino, kind)) {
+			n->flags |= NR_BAD;
+			return 0;
+		}
+		ret = ino_from_footer(ck, n, nid, fino);
+		if (ret)
+			return ret;
+		ino = fino;
 	}
 	if ((nid == ino) != (kind == F2FS_NODE_INODE) || kind == F2FS_NODE_BAD) {
 		ck_pb(ck, F2FS_PB_NODE_BAD_OFFSET,

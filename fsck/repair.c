@@ -49,6 +49,7 @@ static const enum f2fs_problem_code fixed_here[] = {
 	F2FS_PB_SIT_USED_INVALID, F2FS_PB_SSA_MISMATCH, F2FS_PB_SSA_TYPE,
 	F2FS_PB_NODE_UNREACHABLE, F2FS_PB_ORPHAN_NOT_INODE, F2FS_PB_ORPHAN_LINKED,
 	F2FS_PB_ORPHAN_DUPLICATE, F2FS_PB_QUOTA_USAGE, F2FS_PB_QUOTA_BAD_FILE,
+	F2FS_PB_NAT_INO_MISMATCH,
 };
 
 
@@ -98,78 +99,6 @@ static int find_incomplete(struct rp *p)
 	return 0;
 }
 
-int rp_stage_nat(struct rp *p, const struct f2fs_nat_dirty *d)
-{
-	for (size_t i = 0; i < p->t.nat.n; i++)
-		if (p->t.nat.v[i].nid == d->nid) {
-			p->t.nat.v[i] = *d;
-			return 0;
-		}
-	if (f2fs_vec_push(&p->t.nat, *d))
-		return f2fs_fail(p->ck->err, -ENOMEM, "out of memory for NAT changes");
-	return 0;
-}
-
-static int stage_nat_free(struct rp *p, uint32_t nid, uint8_t version)
-{
-	struct f2fs_nat_dirty d = { nid, 0, F2FS_NULL_ADDR, (uint8_t)(version + 1) };
-
-	p->used[nid / F2FS_NAT_ENTRY_PER_BLOCK]--;
-	return rp_stage_nat(p, &d);
-}
-
-/* Free a node that no inode reaches, and what only it holds: its data
- * blocks, or (an indirect node) the nodes below it that the walk took for
- * its children. */
-static int free_stray(struct rp *p, uint32_t nid, int depth)
-{
-	struct ck *ck = p->ck;
-	struct ck_nid *n = ck_nid_find(ck, nid);
-	struct f2fs_nat_info ni;
-	struct f2fs_node blk;
-	uint32_t ofs;
-	int ret;
-
-	if (!n || !(n->flags & NR_READ) || (n->flags & NR_INODE) || depth > 3)
-		return 0;
-	ret = f2fs_nat_lookup(ck->fs, nid, &ni, NULL, ck->err);
-	if (!ret)
-		ret = f2fs_fs_read_block(ck->fs, n->blkaddr, &blk, ck->err);
-	if (ret)
-		return ret;
-	ofs = ck_nid_ofs(n);
-	n->flags &= (uint8_t)~NR_READ;   /* freed: not again through another path */
-	if (f2fs_node_kind(ofs) == F2FS_NODE_DIRECT) {
-		for (uint32_t i = 0; i < F2FS_ADDRS_PER_BLOCK; i++) {
-			uint32_t a = le32_get(blk.dn.addr[i]);
-
-			if (a == F2FS_NEW_ADDR && p->new_addrs)
-				p->new_addrs--;
-			else if (ck_in_main(ck, a))
-				f2fs_msb_clear(ck->owned, a - ck->main_blkaddr);
-		}
-	} else if (f2fs_node_kind(ofs) == F2FS_NODE_INDIRECT ||
-		   f2fs_node_kind(ofs) == F2FS_NODE_DOUBLE) {
-		for (uint32_t i = 0; i < F2FS_NIDS_PER_BLOCK && !ret; i++) {
-			uint32_t c = le32_get(blk.in.nid[i]);
-			struct ck_nid *cn = c ? ck_nid_find(ck, c) : NULL;
-
-			if (cn && !(cn->flags & NR_INODE) && ck_nid_ino(cn, c) == ck_nid_ino(n, nid))
-				ret = free_stray(p, c, depth + 1);
-		}
-	}
-	if (ret)
-		return ret;
-	f2fs_msb_clear(ck->owned, n->blkaddr - ck->main_blkaddr);
-	f2fs_msb_clear(ck->nodemap, n->blkaddr - ck->main_blkaddr);
-	p->freed++;
-	return stage_nat_free(p, nid, ni.version);
-}
-
-int rp_free_node(struct rp *p, uint32_t nid)
-{
-	return free_stray(p, nid, 0);
-}
 
 static int free_strays(struct rp *p)
 {
@@ -183,7 +112,7 @@ static int free_strays(struct rp *p)
 		return 0;
 	while (!ret && ck_nid_next(ck, &it, &nid, &n))
 		if ((n->flags & (NR_READ | NR_INODE | NR_REACHED)) == NR_READ)
-			ret = free_stray(p, nid, 0);
+			ret = rp_free_node(p, nid);
 	p->strays = p->freed - before;
 	return ret;
 }
@@ -207,6 +136,30 @@ static int fix_reserved(struct rp *p)
 		if (nid && ni.blkaddr == F2FS_NULL_ADDR)
 			p->used[0]++;
 		ret = rp_stage_nat(p, &d);
+	}
+	return ret;
+}
+
+/* NAT entries whose ino the walk took from the node's footer. */
+static int fix_nat_inos(struct rp *p)
+{
+	struct ck *ck = p->ck;
+	int ret = 0;
+
+	if (!p->fix[F2FS_PB_NAT_INO_MISMATCH])
+		return 0;
+	for (size_t i = 0; i < ck->ino_from_footer.n && !ret; i++) {
+		uint32_t nid = ck->ino_from_footer.v[i];
+		const struct ck_nid *n = ck_nid_find(ck, nid);
+		struct f2fs_nat_info ni;
+		struct f2fs_nat_dirty d;
+
+		if (!n || !(n->flags & NR_READ))
+			continue;   /* freed since, or not used after all */
+		ret = f2fs_nat_lookup(ck->fs, nid, &ni, NULL, ck->err);
+		d = (struct f2fs_nat_dirty){ nid, ck_nid_ino(n, nid), ni.blkaddr, ni.version };
+		if (!ret)
+			ret = rp_stage_nat(p, &d);
 	}
 	return ret;
 }
@@ -466,7 +419,8 @@ static void stage_cp(struct rp *p, bool all_fixed)
 
 	cp->valid_block_count = le64_put(valid_blocks(p));
 	cp->valid_node_count = le32_put(ck->nat_nodes - p->freed);
-	cp->valid_inode_count = le32_put(ck->nat_inodes);
+	cp->valid_inode_count = le32_put((uint32_t)((int64_t)ck->nat_inodes +
+			(p->fix[F2FS_PB_NAT_INO_MISMATCH] ? ck->inodes_from_footer : 0)));
 	cp->free_segment_count = le32_put(free_segments(p));
 	cp->next_free_nid = le32_put(next_free_nid(p));
 	/* a check is still wanted while anything is left */
@@ -559,6 +513,8 @@ static int stage(struct rp *p)
 	ret = free_strays(p);
 	if (!ret)
 		ret = fix_reserved(p);
+	if (!ret)
+		ret = fix_nat_inos(p);
 	if (!ret)
 		ret = rp_choose_logs(p);
 	if (!ret)

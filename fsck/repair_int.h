@@ -1,7 +1,8 @@
 /*
  * Internals of the repair, shared by its files: repair.c (the run and the
- * derived state), repair_logs.c (the current logs and the blocks written
- * out of place into them), repair_quota.c (quota files rebuilt).
+ * derived state), repair_nodes.c (NAT entries staged, nodes freed),
+ * repair_logs.c (the current logs and the blocks written out of place into
+ * them), repair_quota.c (quota files rebuilt).
  */
 #ifndef F2FS_FSCK_REPAIR_INT_H
 #define F2FS_FSCK_REPAIR_INT_H
@@ -69,7 +70,7 @@ int rp_write(struct rp *p, const struct rp_placed *owner, const void *data);
 /* addr stops being used (a block replaced by one written out of place). */
 void rp_release(struct rp *p, uint32_t addr);
 
-/* ---- repair.c ---- */
+/* ---- repair_nodes.c ---- */
 
 /* Stage NAT entry d, replacing an entry for the same nid staged before. */
 int rp_stage_nat(struct rp *p, const struct f2fs_nat_dirty *d);

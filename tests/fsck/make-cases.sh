@@ -87,6 +87,8 @@ CASE_LIST=(
 "nat-addr-out-of-range|-f|D nat \$(get ino /a/twenty_k) blkaddr 100"
 "nat-duplicate-block|-f|D nat \$(get ino /a/twenty_k) blkaddr \$(get inode /small.txt blkaddr)"
 "nat-ino-mismatch|-f|D nat \$(get ino /a/twenty_k) ino \$(get ino /small.txt)"
+"nat-ino-mismatch-node|-f|D nat \$(get inode /a/b/sparse nid[0]) ino \$(get ino /small.txt)"
+"nat-ino-claims-inode|-f|N=\$(get inode /a/b/sparse nid[0]); D nat \$N ino \$N"
 "nat-reserved||D natblock 1 blkaddr 7"
 "nat-ino-zero|-f|D nat \$(get inode /a/b/sparse nid[0]) ino 0"
 "nat-not-valid-in-sit||B=\$(get inode /small.txt blkaddr); S=\$(seg_of \$B); D sit \$S clrbit \$(off_of \$B) -- sit \$S vblocks \$((\$(get sit \$S vblocks) - 1))"

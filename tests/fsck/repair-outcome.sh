@@ -20,7 +20,7 @@ fi
 W=$(mktemp -d "${TMPDIR:-/tmp}/fsck-repair.XXXXXX") || exit 1
 trap 'rm -rf "$W"' EXIT
 
-SAMPLE=" cp-curseg-range cp-summary ssa-mismatch sit-journal nat-bits-full orphan-linked sb-primary-invalid quota-usage-mismatch quota-log-full "
+SAMPLE=" cp-curseg-range cp-summary ssa-mismatch sit-journal nat-bits-full orphan-linked sb-primary-invalid quota-usage-mismatch quota-log-full nat-ino-mismatch "
 repaired=()
 for d in "$HERE"/cases/*/; do
 	name=$(basename "$d")

@@ -23,6 +23,7 @@ static const char *prog = "mkfs.f2fs";
 
 struct cli {
 	struct f2fs_mkfs_options o;
+	int sparse;
 	int quiet;
 	int debug;
 	int progress;
@@ -42,7 +43,8 @@ static void usage(FILE *f)
 "  -e ext,...    extra cold-file extensions\n"
 "  -E ext,...    extra hot-file extensions\n"
 "  -f            overwrite an existing file system or partition table\n"
-"  -g android    Android defaults (-O encrypt,quota,project_quota,extra_attr,verity -w 4096)\n"
+"  -g android    Android defaults: -O encrypt,quota,project_quota,extra_attr,verity\n"
+"                -w 4096, root owned by 0:0; implies -f\n"
 "  -i            large NAT bitmap (room for more node ids)\n"
 "  -l label      volume label (UTF-8, up to 512 UTF-16 units)\n"
 "  -m            zoned block device layout\n"
@@ -51,7 +53,7 @@ static void usage(FILE *f)
 "                inode_checksum flexible_inline_xattr quota inode_crtime\n"
 "                lost_found verity sb_checksum casefold compression\n"
 "  -q            quiet: print nothing on success\n"
-"  -r            fixed checkpoint version (for repeatable images)\n"
+"  -r            fixed checkpoint version 1804289383 (for repeatable images)\n"
 "  -R, --root-owner uid:gid  owner of the root directory (default 0:0, or\n"
 "                the --rootdir directory's owner)\n"
 "  --rootdir DIR copy the tree under DIR into the new file system: files,\n"
@@ -60,7 +62,8 @@ static void usage(FILE *f)
 "                directories stay so (needs -O casefold)\n"
 "  --progress    show how far --rootdir has got (on stderr)\n"
 "  -s count      segments per section (default 1)\n"
-"  -S            sparse image: create the file if missing (needs sectors)\n"
+"  -S            sparse image: create the file if missing (needs the sector\n"
+"                count after the device)\n"
 "  -t 0|1        discard the target first (default 1)\n"
 "  -T seconds    fixed time: of new inodes, and atime/ctime of copied ones\n"
 "                (default: now, or SOURCE_DATE_EPOCH)\n"
@@ -74,6 +77,14 @@ static void usage(FILE *f)
 "An image file that does not exist is created when sectors is given.\n"
 "Exit status: 0 formatted, 1 error (nothing written), 16 usage error.\n",
 		prog);
+}
+
+/* A usage error: one line naming it, then where the options are listed. */
+static int usage_error(const char *what, const char *arg)
+{
+	fprintf(stderr, "%s: %s%s%s\n", prog, what, arg ? " " : "", arg ? arg : "");
+	fprintf(stderr, "Try '%s --help' for the options.\n", prog);
+	return EXIT_USAGE;
 }
 
 static int bad_value(char opt, const char *val, const char *why)
@@ -232,7 +243,8 @@ static int take_option(struct cli *c, int opt, const char *arg)
 			return bad_value('s', arg, "segments per section must be 1 or more");
 		return 0;
 	case 'S':
-		return 0;   /* image files are always written sparse */
+		c->sparse = 1;   /* image files are always written sparse */
+		return 0;
 	case 't':
 		if (parse_u32(arg, 0, 1, &v))
 			return bad_value('t', arg, "must be 0 or 1");
@@ -268,8 +280,7 @@ static int take_option(struct cli *c, int opt, const char *arg)
 		usage(stdout);
 		return -1;
 	default:
-		usage(stderr);
-		return EXIT_USAGE;
+		return usage_error("unknown option", NULL);
 	}
 }
 
@@ -312,12 +323,10 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		if (ret)
 			return ret;
 	}
-	if (optind >= argc || argc - optind > 2) {
-		fprintf(stderr, "%s: %s\n", prog, optind >= argc ?
-			"no device given" : "too many arguments");
-		usage(stderr);
-		return EXIT_USAGE;
-	}
+	if (optind >= argc || argc - optind > 2)
+		return usage_error(optind >= argc ? "no device given" : "too many arguments", NULL);
+	if (c->sparse && argc - optind != 2)
+		return usage_error("-S makes a sparse image of a given size: put the sector count after the device", NULL);
 	c->o.devices[0] = argv[optind];
 	c->o.ndevs = 1 + nextra;
 	for (uint32_t i = 0; i < nextra; i++)
@@ -331,23 +340,31 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		    argv[optind + 1][0] == '-') {
 			fprintf(stderr, "%s: sector count \"%s\" is not a positive number\n",
 				prog, argv[optind + 1]);
+			fprintf(stderr, "Try '%s --help' for the options.\n", prog);
 			return EXIT_USAGE;
 		}
 	}
 	return 0;
 }
 
-static void apply_environment(struct cli *c)
+static int apply_environment(struct cli *c)
 {
 	const char *sde = getenv("SOURCE_DATE_EPOCH");
 
-	if (!c->o.timestamp_set && sde && *sde &&
-	    parse_timestamp(sde, &c->o.timestamp) == 0)
+	/* as -T, which it stands for: a value that is no time is an error */
+	if (!c->o.timestamp_set && sde && *sde) {
+		if (parse_timestamp(sde, &c->o.timestamp)) {
+			fprintf(stderr, "%s: SOURCE_DATE_EPOCH=%s: expected seconds since the epoch\n",
+				prog, sde);
+			return EXIT_ERROR;
+		}
 		c->o.timestamp_set = true;
+	}
 	if ((c->o.features & F2FS_FEATURE_CASEFOLD) && !c->o.encoding)
 		c->o.encoding = F2FS_ENC_UTF8_12_1;
 	if (uname(&c->uts) == 0)
 		c->o.kernel_version = c->uts.release;
+	return 0;
 }
 
 static void show_progress(void *arg, uint64_t done, uint64_t total)
@@ -410,7 +427,9 @@ int main(int argc, char **argv)
 	ret = parse_args(&c, argc, argv);
 	if (ret)
 		return ret < 0 ? EXIT_OK : ret;
-	apply_environment(&c);
+	ret = apply_environment(&c);
+	if (ret)
+		return ret;
 	if (c.progress) {
 		c.o.progress = show_progress;
 		c.o.progress_arg = &c;

@@ -7,7 +7,8 @@ SCRIPT_TESTS += \
 	tests/cli/bad-input.sh \
 	tests/cli/reformat.sh \
 	tests/lint/layers.sh \
-	tests/lint/calls.sh
+	tests/lint/calls.sh \
+	tests/lint/docs.sh
 
 EXTRA_DIST += \
 	tests/peer/fsck-matrix.sh \
@@ -18,4 +19,5 @@ EXTRA_DIST += \
 	tests/cli/reformat.sh \
 	tests/lint/layers.sh \
 	tests/lint/calls.sh \
+	tests/lint/docs.sh \
 	tests/lint/layers.inc

@@ -63,19 +63,47 @@ static int check_options(const struct f2fs_mkfs_options *o, struct f2fs_error *e
 	return 0;
 }
 
+/* Two paths to one file (a symlink, another name, the same block device)
+ * would be formatted as two devices of one volume. */
+static int distinct_devices(const struct f2fs_mkfs_options *o, struct f2fs_error *err)
+{
+	struct stat st[F2FS_MAX_DEVICES];
+	bool have[F2FS_MAX_DEVICES];
+
+	for (uint32_t i = 0; i < o->ndevs && i < F2FS_MAX_DEVICES; i++) {
+		have[i] = stat(o->devices[i], &st[i]) == 0;
+		for (uint32_t j = 0; j < i && have[i]; j++) {
+			bool same = have[j] &&
+				    (S_ISBLK(st[i].st_mode) && S_ISBLK(st[j].st_mode) ?
+				     st[i].st_rdev == st[j].st_rdev :
+				     st[i].st_dev == st[j].st_dev && st[i].st_ino == st[j].st_ino);
+
+			if (same)
+				return f2fs_fail(err, -F2FS_E_BAD_OPTION,
+						 "%s and %s are the same %s: a device can be given once",
+						 o->devices[j], o->devices[i],
+						 S_ISBLK(st[i].st_mode) ? "device" : "file");
+		}
+	}
+	return 0;
+}
+
 static int open_devices(struct mkfs_run *r, struct f2fs_error *err)
 {
 	const struct f2fs_mkfs_options *o = r->o;
 
 	struct stat st;
+	int ret = distinct_devices(o, err);
+
+	if (ret)
+		return ret;
 
 	r->created = stat(o->devices[0], &st) != 0 && errno == ENOENT &&
 		     o->sector_count != 0;
 	for (uint32_t i = 0; i < o->ndevs; i++) {
 		int flags = F2FS_DEV_RDWR | F2FS_DEV_EXCL |
 			    (i == 0 && r->created ? F2FS_DEV_CREATE : 0);
-		int ret = f2fs_dev_open(&r->dev[i], o->devices[i], flags, err);
-
+		ret = f2fs_dev_open(&r->dev[i], o->devices[i], flags, err);
 		if (ret)
 			return ret;
 	}
@@ -215,7 +243,14 @@ static int prepare_image(struct mkfs_run *r, struct f2fs_error *err)
 	if (o->rootdir) {
 		uint64_t need;
 
-		ret = f2fs_tree_scan(&r->tree, o->rootdir, err);
+		struct f2fs_file_id avoid[F2FS_MAX_DEVICES];
+		size_t navoid = 0;
+		struct stat st;
+
+		for (uint32_t i = 0; i < o->ndevs; i++)
+			if (stat(o->devices[i], &st) == 0 && S_ISREG(st.st_mode))
+				avoid[navoid++] = (struct f2fs_file_id){ st.st_dev, st.st_ino };
+		ret = f2fs_tree_scan(&r->tree, o->rootdir, avoid, navoid, err);
 		if (ret)
 			return ret;
 		r->have_tree = true;

@@ -198,9 +198,24 @@ static uint8_t is_casefolded(int fd)
 	return ioctl(fd, FS_IOC_GETFLAGS, &flags) == 0 && (flags & FS_CASEFOLD_FL);
 }
 
+/* What the scan checks besides reading. */
+struct scan_opts {
+	bool check_read;                   /* that each file can be read */
+	const struct f2fs_file_id *avoid;  /* files that must not be in the tree */
+	size_t navoid;
+};
+
+static bool avoided(const struct scan_opts *so, const struct stat *st)
+{
+	for (size_t i = 0; i < so->navoid; i++)
+		if (so->avoid[i].dev == (uint64_t)st->st_dev && so->avoid[i].ino == (uint64_t)st->st_ino)
+			return true;
+	return false;
+}
+
 /* Add the entries of directory dir (already in the table) and their inodes. */
 static int scan_dir(struct f2fs_tree *t, uint32_t dir, struct link_map *links,
-		    bool check_read, struct f2fs_error *err)
+		    const struct scan_opts *so, struct f2fs_error *err)
 {
 	char path[PATH_MAX], child[PATH_MAX];
 	struct name_ref *names = NULL;
@@ -238,8 +253,14 @@ static int scan_dir(struct f2fs_tree *t, uint32_t dir, struct link_map *links,
 			ret = f2fs_fail(err, -errno, "cannot stat %s: %s", child, strerror(errno));
 			break;
 		}
+		if (S_ISREG(st.st_mode) && avoided(so, &st)) {
+			ret = f2fs_fail(err, -F2FS_E_BAD_OPTION,
+					"--rootdir %s holds %s, the image being made: it would copy itself; put the image outside the tree",
+					t->root_path, child);
+			break;
+		}
 		/* unreadable content must stop mkfs before it writes anything */
-		if (check_read && S_ISREG(st.st_mode) && st.st_size > 0 &&
+		if (so->check_read && S_ISREG(st.st_mode) && st.st_size > 0 &&
 		    faccessat(dirfd(ds), names[k].name, R_OK, AT_EACCESS) != 0) {
 			ret = f2fs_fail(err, -errno, "cannot read %s: %s", child, strerror(errno));
 			break;
@@ -278,7 +299,8 @@ static int scan_dir(struct f2fs_tree *t, uint32_t dir, struct link_map *links,
 	return ret;
 }
 
-int f2fs_tree_scan(struct f2fs_tree *t, const char *path, struct f2fs_error *err)
+int f2fs_tree_scan(struct f2fs_tree *t, const char *path, const struct f2fs_file_id *avoid,
+		   size_t navoid, struct f2fs_error *err)
 {
 	struct link_map links = { 0 };
 	struct stat st;
@@ -305,12 +327,12 @@ int f2fs_tree_scan(struct f2fs_tree *t, const char *path, struct f2fs_error *err
 	 * after the old superblocks were cleared: the target is left
 	 * unformatted, never half-valid.
 	 */
-	bool check_read = geteuid() != 0;
+	struct scan_opts so = { geteuid() != 0, avoid, navoid };
 
 	/* breadth first: each directory's entries stay contiguous */
 	for (uint32_t i = 0; i < t->ninodes && !ret; i++)
 		if (S_ISDIR(t->inodes[i].mode))
-			ret = scan_dir(t, i, &links, check_read, err);
+			ret = scan_dir(t, i, &links, &so, err);
 	free(links.slot);
 	if (ret)
 		f2fs_tree_free(t);

@@ -265,15 +265,21 @@ static int size_overprovision(const struct f2fs_layout_params *p,
 	l->overprovision = r;
 	l->rsvd_segments = (uint32_t)reserved_for(r, spsec);
 	if (l->segment_count_main < F2FS_NR_CURSEG_TYPE ||
-	    l->segment_count_main - F2FS_NR_CURSEG_TYPE < l->rsvd_segments)
-		return f2fs_fail(err, p->overprovision > 0 ? -F2FS_E_BAD_OPTION : -F2FS_E_TOO_SMALL,
-				 "device too small for %.2f%% overprovision: %u main segments, %u reserved",
+	    l->segment_count_main - F2FS_NR_CURSEG_TYPE < l->rsvd_segments) {
+		/* a ratio the user chose is what does not fit, not the device */
+		if (p->overprovision > 0)
+			return f2fs_fail(err, -F2FS_E_BAD_OPTION,
+					 "-o %g: so small a ratio needs %u reserved segments, more than the %u main segments of this device",
+					 r, l->rsvd_segments, l->segment_count_main);
+		return f2fs_fail(err, -F2FS_E_TOO_SMALL,
+				 "device too small for %g%% overprovision: %u main segments, %u reserved",
 				 r, l->segment_count_main, l->rsvd_segments);
+	}
 	l->ovp_segments = (uint32_t)((usable - l->rsvd_segments) * r / 100) +
 			  l->rsvd_segments;
 	if (l->ovp_segments >= usable)
 		return f2fs_fail(err, -F2FS_E_BAD_OPTION,
-				 "-o %.2f leaves no space for users", r);
+				 "-o %g leaves no space for users", r);
 	l->user_block_count = (uint64_t)(usable - l->ovp_segments) * F2FS_BLOCKS_PER_SEG;
 	return 0;
 }

@@ -1,7 +1,8 @@
 #!/bin/bash
 # Bad input never crashes mkfs.f2fs, gives an error naming the problem on
 # stderr (one line for exit 1; for usage errors, exit 16, the first line
-# names the problem and the usage follows), prints nothing on stdout, and
+# names the problem and a second says where the options are, never the
+# whole help), prints nothing on stdout, and
 # leaves the target exactly as it was (cksum and mtime of a 64 MiB file
 # filled with a repeating pattern).
 #
@@ -69,6 +70,9 @@ expect() {
 	if [ "$want" = 16 ] && [ "$errl" -gt 0 ] && ! grep -qiF -e "${key//|/$'\n'}" <<<"$first"; then
 		problems="$problems; the first stderr line does not name the problem"
 	fi
+	if [ "$want" = 16 ] && [ "$errl" -gt 2 ]; then
+		problems="$problems; $errl lines on stderr, expected the problem and a hint"
+	fi
 	[ -s "$WORK/out" ] && problems="$problems; printed on stdout: $(head -n 1 "$WORK/out")"
 	if [ "$(fingerprint "$T")" != "$BEFORE" ]; then
 		problems="$problems; the target was modified"
@@ -102,6 +106,7 @@ expect 1 "-o" "-o 0" -- -o 0 "$T"
 expect 1 "-o" "-o 100" -- -o 100 "$T"
 expect 1 "-o" "-o abc" -- -o abc "$T"
 expect 1 "-o" "-o -5" -- -o -5 "$T"
+expect 1 "-o 0.001" "-o 0.001 (too small a ratio: the option is blamed)" -- -o 0.001 "$T"
 expect 1 "-a" "-a 2" -- -a 2 "$T"
 expect 1 "-t" "-t 5" -- -t 5 "$T"
 expect 1 "-w" "-w 1000" -- -w 1000 "$T"
@@ -113,6 +118,8 @@ expect 1 "-C|latin1" "-C latin1" -- -C latin1 "$T"
 expect 1 "-C|strict" "-C utf8:bogus" -- -C utf8:bogus "$T"
 expect 1 "-T|epoch" "-T abc" -- -T abc "$T"
 expect 1 "-T|epoch" "-T -5" -- -T -5 "$T"
+SOURCE_DATE_EPOCH=abc expect 1 "SOURCE_DATE_EPOCH" "SOURCE_DATE_EPOCH=abc" -- "$T"
+SOURCE_DATE_EPOCH=-3 expect 1 "SOURCE_DATE_EPOCH" "SOURCE_DATE_EPOCH=-3" -- "$T"
 expect 1 "-d|debug" "-d 99" -- -d 99 "$T"
 expect 1 "-g|android" "-g ios" -- -g ios "$T"
 expect 1 "label" "-l with 600 characters" -- -l "$L600" "$T"
@@ -127,6 +134,12 @@ if ls "$WORK"/extra*.img >/dev/null 2>&1; then
 	fail "-c with 8 devices created device files"
 fi
 expect 1 "nonexistent|No such file" "-c with a missing device" -- -c "$WORK/nonexistent-c.img" "$T"
+expect 1 "same file" "the target given again with -c" -- -c "$T" "$T"
+ln -s "$T" "$WORK/link.img"
+expect 1 "same file" "the target given again through a symlink" -- -c "$WORK/link.img" "$T"
+expect 1 "same file" "the target given again as another path" -- -c "$WORK/../$(basename "$WORK")/target.img" "$T"
+rm -f "$WORK/link.img"
+expect 1 "rootdir|itself" "--rootdir holding the target image" -- --rootdir "$WORK" "$T"
 expect 1 "zoned" "-m on an image file" -- -m "$T"
 expect 1 "too small" "-s 1024 (a section larger than the target)" -- -s 1024 "$T"
 expect 1 "too small" "-z 100000 (a zone larger than the target)" -- -z 100000 "$T"
@@ -141,6 +154,7 @@ expect 16 "too many" "too many arguments" -- "$T" 131072 extra
 expect 16 "sector count|abc" "sector count abc" -- "$T" abc
 expect 16 "sector count|0" "sector count 0" -- "$T" 0
 expect 16 "requires an argument|-s" "-s without its argument" -- "$T" -s
+expect 16 "-S|sector count" "-S without a sector count" -- -S "$T"
 
 echo "== targets"
 small="$WORK/small.img"
@@ -258,6 +272,11 @@ if [ $rc -eq 0 ] && grep -q "Usage" "$WORK/out" && [ ! -s "$WORK/err" ]; then
 	pass "--help: exit 0, usage on stdout"
 else
 	fail "--help: exit $rc"
+fi
+if grep -A1 -e "-g android" "$WORK/out" | grep -q "implies -f"; then
+	pass "--help: -g android says it implies -f"
+else
+	fail "--help: -g android does not say it implies -f"
 fi
 "$MKFS" -V >"$WORK/out" 2>"$WORK/err"
 rc=$?

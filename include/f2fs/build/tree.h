@@ -40,12 +40,20 @@ struct f2fs_tree {
 	size_t names_len, names_cap;
 };
 
+/* A file by device and inode number. */
+struct f2fs_file_id {
+	uint64_t dev, ino;
+};
+
 /*
  * Read the tree under path: every directory's entries (sorted by name, so
  * the same tree always gives the same image), their stat, hard links found
- * by device and inode number. Sockets are kept; nothing is followed.
+ * by device and inode number. Sockets are kept; nothing is followed. A file
+ * that is one of the navoid files in avoid (the image being made) is an
+ * error: the tree would copy the image into itself.
  */
-int f2fs_tree_scan(struct f2fs_tree *t, const char *path, struct f2fs_error *err);
+int f2fs_tree_scan(struct f2fs_tree *t, const char *path, const struct f2fs_file_id *avoid,
+		   size_t navoid, struct f2fs_error *err);
 void f2fs_tree_free(struct f2fs_tree *t);
 
 static inline const char *f2fs_tree_name(const struct f2fs_tree *t,

@@ -43,10 +43,11 @@ struct range {
 struct gc_cli {
 	enum f2fs_gc_policy policy;
 	int policy_set;
-	int fg;
+	int fg, fg_set;
 	uint32_t max_search;
 	int max_search_set;
 	uint32_t top;
+	int top_set;
 	uint32_t free_k;
 	uint32_t sim_target;   /* 0: default */
 };

@@ -3,12 +3,14 @@
 
 #include <f2fs/fs/dir.h>
 #include <f2fs/format/endian.h>
+#include <f2fs/format/inode.h>
 #include <f2fs/fs/nat.h>
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 struct ls_ctx {
 	struct f2fs_fs *fs;
@@ -29,24 +31,65 @@ static const struct out_col ls_cols[] = {
 	{ "uid", "uid", 5, OUT_COL_U },
 	{ "gid", "gid", 5, OUT_COL_U },
 	{ "size", "size", 10, OUT_COL_U },
+	{ "major", "major", 5, OUT_COL_U },
+	{ "minor", "minor", 5, OUT_COL_U },
+	{ "mtime", "mtime", 12, OUT_COL_U },
 	{ "ino", "ino", 10, OUT_COL_U },
 	{ "name", "name", -1, OUT_COL_S },
 	{ "target", "target", -1, OUT_COL_S },
 };
 
-/* JSON: a row of the "ls" table; fields of an unreadable inode are null. */
+static bool is_device(const struct f2fs_inode *i)
+{
+	uint16_t fmt = le16_get(i->i_mode) & F2FS_S_IFMT;
+
+	return fmt == F2FS_S_IFCHR || fmt == F2FS_S_IFBLK;
+}
+
+/* JSON: a row of the "ls" table; fields of an unreadable inode, and the
+ * device numbers of what is no device, are null. */
 static void ls_json(struct ls_ctx *c, uint32_t ino, const uint8_t *name, size_t len)
 {
 	const struct f2fs_inode *i = &c->node.i;
 	char nm[F2FS_NAME_LEN + 1];
+	bool dev = c->ok && is_device(i);
+	uint32_t major = 0, minor = 0;
 
+	if (dev)
+		f2fs_inode_get_rdev(i, &major, &minor);
 	snprintf(nm, sizeof(nm), "%.*s", (int)len, (const char *)name);
 	out_tab_row(c->o, &c->t, (struct out_cell[]){ OUT_S(c->ok ? c->mode : NULL),
 		c->ok ? OUT_U(le32_get(i->i_links)) : OUT_NONE,
 		c->ok ? OUT_U(le32_get(i->i_uid)) : OUT_NONE,
 		c->ok ? OUT_U(le32_get(i->i_gid)) : OUT_NONE,
 		c->ok ? OUT_U(le64_get(i->i_size)) : OUT_NONE,
+		dev ? OUT_U(major) : OUT_NONE, dev ? OUT_U(minor) : OUT_NONE,
+		c->ok ? OUT_U(le64_get(i->i_mtime)) : OUT_NONE,
 		OUT_U(ino), OUT_S(nm), OUT_S(c->target) });
+}
+
+/* The size column: a device's "major, minor" as ls -l shows it. */
+static void size_column(const struct f2fs_inode *i, char *buf, size_t cap)
+{
+	uint32_t major, minor;
+
+	if (!is_device(i)) {
+		snprintf(buf, cap, "%" PRIu64, le64_get(i->i_size));
+		return;
+	}
+	f2fs_inode_get_rdev(i, &major, &minor);
+	snprintf(buf, cap, "%u, %u", major, minor);
+}
+
+/* ls -l's long-iso time (local time, as ls shows it). */
+static void mtime_column(const struct f2fs_inode *i, char *buf, size_t cap)
+{
+	time_t t = (time_t)le64_get(i->i_mtime);
+	struct tm tm;
+
+	if ((uint64_t)t != le64_get(i->i_mtime) || !localtime_r(&t, &tm) ||
+	    !strftime(buf, cap, "%Y-%m-%d %H:%M", &tm))
+		snprintf(buf, cap, "%16" PRIu64, le64_get(i->i_mtime));
 }
 
 /* Text: the ls -l line (no header, no inode number), "?" for what is unknown. */
@@ -54,12 +97,16 @@ static void ls_text(struct ls_ctx *c, const uint8_t *name, size_t len)
 {
 	const struct f2fs_inode *i = &c->node.i;
 	struct out *o = c->o;
+	char size[32], when[32];
 
-	if (c->ok)
-		out_text(o, "%s %3u %5u %5u %10" PRIu64 " ", c->mode, le32_get(i->i_links),
-			 le32_get(i->i_uid), le32_get(i->i_gid), le64_get(i->i_size));
-	else
-		out_text(o, "?????????? %3s %5s %5s %10s ", "?", "?", "?", "?");
+	if (c->ok) {
+		size_column(i, size, sizeof(size));
+		mtime_column(i, when, sizeof(when));
+		out_text(o, "%s %3u %5u %5u %10s %s ", c->mode, le32_get(i->i_links),
+			 le32_get(i->i_uid), le32_get(i->i_gid), size, when);
+	} else {
+		out_text(o, "?????????? %3s %5s %5s %10s %16s ", "?", "?", "?", "?", "?");
+	}
 	out_escaped(o, name, len);
 	if (c->target) {
 		out_text(o, " -> ");
@@ -127,7 +174,7 @@ int view_ls(struct dump *d, const char *path)
 		return error_line("%s", err.msg);
 	}
 	if (out_json(o))
-		out_tab_begin(o, &c->t, "ls", NULL, ls_cols, 8);
+		out_tab_begin(o, &c->t, "ls", NULL, ls_cols, 11);
 	if ((le16_get(c->node.i.i_mode) & F2FS_S_IFMT) != F2FS_S_IFDIR) {
 		const char *base = strrchr(path, '/');
 

@@ -11,7 +11,9 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdbool.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 const char prog[] = "dump.f2fs";
@@ -142,8 +144,9 @@ static void usage(FILE *f)
 "\n"
 "      --sb          list every superblock field\n"
 "      --cp          list every field of the checkpoint in use, and its journals\n"
-"      --ls [PATH]   list directory PATH (default /) like ls -l; as a separate\n"
-"                    word PATH must come before IMAGE (or use --ls=PATH)\n"
+"      --ls [PATH]   list directory PATH (default /) like ls -l (with mtime,\n"
+"                    and major, minor of devices); as a separate word PATH\n"
+"                    must come before IMAGE (or use --ls=PATH)\n"
 "  -i, --inode INO|PATH  details of an inode, by number (decimal or 0x hex)\n"
 "                    or by path (/dir/file): attributes, flags, extra\n"
 "                    attributes and the block map as extents with holes\n"
@@ -225,12 +228,14 @@ static int parse_gc_opt(struct cli *c, int opt, const char *arg)
 	case OPT_FG:
 	case OPT_BG:
 		g->fg = opt == OPT_FG;
+		g->fg_set = 1;
 		return 0;
 	case OPT_MAX_SEARCH:
 		g->max_search_set = 1;
 		return opt_u32(arg, 0, UINT32_MAX, &g->max_search) ?
 		       bad_value("--max-search", arg, "not a number") : 0;
 	case OPT_TOP:
+		g->top_set = 1;
 		return opt_u32(arg, 0, UINT32_MAX, &g->top) ?
 		       bad_value("--top", arg, "not a number") : 0;
 	case OPT_GC_FREE:
@@ -310,6 +315,14 @@ static int parse_long_opt(struct cli *c, int opt, const char *arg)
 	return -1;
 }
 
+/* A file or block device here, which an image argument must be. */
+static bool could_be_image(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && (S_ISREG(st.st_mode) || S_ISBLK(st.st_mode));
+}
+
 /* What is left after the options: the image, and --ls's PATH when it was
  * given as a separate word; then the checks across options. */
 static int parse_operands(struct cli *c, int argc, char **argv)
@@ -317,6 +330,15 @@ static int parse_operands(struct cli *c, int argc, char **argv)
 	int npos = argc - optind;
 
 	if (c->ls && !c->ls_path && npos == 2) {
+		/* PATH IMAGE, unless only the first word can be an image: then
+		 * they were given the other way round */
+		if (!could_be_image(argv[optind + 1]) && could_be_image(argv[optind])) {
+			fprintf(stderr, "%s: --ls %s %s: the PATH goes before the image: --ls %s %s, or --ls=%s %s\n",
+				prog, argv[optind], argv[optind + 1], argv[optind + 1], argv[optind],
+				argv[optind + 1], argv[optind]);
+			fprintf(stderr, "Try '%s --help' for more information.\n", prog);
+			return EXIT_USAGE;
+		}
 		c->ls_path = argv[optind++];
 		npos--;
 	}
@@ -331,6 +353,9 @@ static int parse_operands(struct cli *c, int argc, char **argv)
 		return usage_error("%s", "--extract needs -o DEST");
 	if (c->outdir && !c->extract)
 		return usage_error("%s", "-o needs --extract");
+	if ((c->g.policy_set || c->g.fg_set || c->g.max_search_set || c->g.top_set) &&
+	    !(c->gc || c->gc_free || c->gc_sim))
+		return usage_error("%s", "--policy, --fg, --bg, --max-search and --top go with --gc, --gc-free or --gc-sim");
 	c->nviews = c->show_sb + c->show_cp + c->ls + !!c->inode + c->nat + c->sit + c->ssa +
 		    c->owner + c->map + c->segments + c->gc + c->gc_free + c->gc_sim + !!c->extract;
 	return 0;

@@ -30,11 +30,11 @@ int parse_ino_arg(const char *s, uint32_t *out)
 	return 0;
 }
 
-/* Names starting with a digit are numbers, so that a mistyped number
- * is reported as such rather than as a missing file. */
+/* Names starting with a digit or a sign are numbers, so that a mistyped
+ * or negative number is reported as such rather than as a missing file. */
 int is_ino_arg(const char *s)
 {
-	return isdigit((unsigned char)s[0]);
+	return isdigit((unsigned char)s[0]) || s[0] == '-' || s[0] == '+';
 }
 
 int resolve_target(const struct dump *d, const char *what, uint32_t *ino)

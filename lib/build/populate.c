@@ -472,16 +472,13 @@ static int write_symlink(struct pop *p, struct f2fs_node *n, uint32_t ino, const
 	return ret;
 }
 
-/* Device numbers in the first pointers, old 16-bit form when it fits. */
+/* Device numbers: glibc's dev_t split into major and minor. */
 static void set_rdev(struct f2fs_node *n, uint64_t rdev)
 {
 	uint32_t maj = (uint32_t)(((rdev >> 32) & 0xFFFFF000u) | ((rdev >> 8) & 0xFFFu));
 	uint32_t min = (uint32_t)(((rdev >> 12) & 0xFFFFFF00u) | (rdev & 0xFFu));
 
-	if (maj < 256 && min < 256)
-		f2fs_inode_set_addr(&n->i, 0, (maj << 8) | min);
-	else
-		f2fs_inode_set_addr(&n->i, 1, (min & 0xFF) | (maj << 8) | ((min & ~0xFFu) << 12));
+	f2fs_inode_set_rdev(&n->i, maj, min);
 }
 
 static int write_tree_inode(struct pop *p, uint32_t ti)

@@ -66,6 +66,30 @@ void f2fs_inode_set_addr(struct f2fs_inode *i, uint32_t idx, uint32_t blkaddr)
 	i->i_addr[f2fs_inode_extra_words(i) + idx] = le32_put(blkaddr);
 }
 
+void f2fs_inode_set_rdev(struct f2fs_inode *i, uint32_t major, uint32_t minor)
+{
+	if (major < 256 && minor < 256) {
+		f2fs_inode_set_addr(i, 0, (major << 8) | minor);
+		f2fs_inode_set_addr(i, 1, 0);
+	} else {
+		f2fs_inode_set_addr(i, 0, 0);
+		f2fs_inode_set_addr(i, 1, (minor & 0xFFu) | (major << 8) | ((minor & ~0xFFu) << 12));
+	}
+}
+
+void f2fs_inode_get_rdev(const struct f2fs_inode *i, uint32_t *major, uint32_t *minor)
+{
+	uint32_t old = f2fs_inode_get_addr(i, 0), wide = f2fs_inode_get_addr(i, 1);
+
+	if (old) {
+		*major = (old >> 8) & 0xFFu;
+		*minor = old & 0xFFu;
+	} else {
+		*major = (wide >> 8) & 0xFFFu;
+		*minor = (wide & 0xFFu) | ((wide >> 12) & 0xFFF00u);
+	}
+}
+
 static void init_extra(struct f2fs_inode *i, const struct f2fs_inode_attrs *a)
 {
 	if (!(a->features & F2FS_FEATURE_EXTRA_ATTR))

@@ -252,6 +252,16 @@ int f2fs_path_lookup(struct f2fs_fs *fs, const char *path, uint32_t *ino,
 			return ret;
 		p += len;
 	}
+	/* "file/" names a directory, as the kernel's lookup takes it */
+	if (p > path && p[-1] == '/' && cur != le32_get(fs->sb.root_ino)) {
+		struct f2fs_node n;
+
+		ret = f2fs_read_inode(fs, cur, &n, err);
+		if (ret)
+			return ret;
+		if ((le16_get(n.i.i_mode) & F2FS_S_IFMT) != F2FS_S_IFDIR)
+			return f2fs_fail(err, -ENOTDIR, "%s: not a directory", path);
+	}
 	*ino = cur;
 	return 0;
 }

@@ -7,9 +7,9 @@ NAME=dump-basic
 PEER_MKFS=${PEER_MKFS:-/usr/sbin/mkfs.f2fs}
 PEER_SLOAD=${PEER_SLOAD:-/usr/sbin/sload.f2fs}
 
-# Names listed by dump --ls (mode links uid gid size name [-> target]).
+# Names listed by dump --ls (mode links uid gid size date time name [-> target]).
 ls_names() { # ls_names IMG PATH
-	"$DUMP" --ls="$2" "$1" | sed -E 's/^[^ ]+ +[^ ]+ +[^ ]+ +[^ ]+ +[^ ]+ //' |
+	"$DUMP" --ls="$2" "$1" | sed -E 's/^[^ ]+ +[^ ]+ +[^ ]+ +[^ ]+ +[^ ]+ +[^ ]+ +[^ ]+ //' |
 		sed -E 's/ -> .*$//' | sort
 }
 
@@ -43,7 +43,7 @@ check "--cp checks nat_bits header" grep -q 'matches the checkpoint' "$W/out"
 
 run --ls / "$img"
 check "--ls / exits 0" test "$rc" -eq 0
-check "--ls / lists lost+found as a directory" grep -Eq '^d[rwx-]{9} +2 +[0-9]+ +[0-9]+ +[0-9]+ lost\+found$' "$W/out"
+check "--ls / lists lost+found as a directory" grep -Eq '^d[rwx-]{9} +2 +[0-9]+ +[0-9]+ +[0-9]+ [0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2} lost\+found$' "$W/out"
 run --ls "$img"
 check "--ls defaults to /" grep -Eq ' lost\+found$' "$W/out"
 run --ls=/lost+found "$img"
@@ -61,6 +61,44 @@ expect_error "-i of an unused nid" -i 200 "$img"
 expect_error "-i beyond the NAT" -i 4000000000 "$img"
 expect_error "--ls of a missing path" --ls=/no/such "$img"
 expect_error "--ls of a missing nested path" --ls=/lost+found/x/y "$img"
+
+# ls -l's columns: mtime (long-iso, local time), a device's major, minor
+src=$W/devsrc
+mkdir -p "$src"
+mknod "$src/tty" c 4 64 2>/dev/null && mknod "$src/wide" b 259 300000 2>/dev/null &&
+	touch -h -d '2021-03-04 05:06:00' "$src/tty" "$src/wide"
+if [[ -c $src/tty && -b $src/wide ]]; then
+	touch -d '2020-01-02 03:04:00' "$src"
+	dimg=$W/dev.img
+	truncate -s 64M "$dimg"
+	"$MKFS" -q -f --rootdir "$src" "$dimg" >/dev/null 2>&1
+	run --ls=/ "$dimg"
+	check "--ls: a char device shows major, minor and mtime like ls -l" grep -Eq '^crw.* 4, 64 2021-03-04 05:06 tty$' "$W/out"
+	check "--ls: a device beyond the 16-bit form" grep -Eq '^brw.* 259, 300000 2021-03-04 05:06 wide$' "$W/out"
+	expect_error "--ls with a trailing slash on what is no directory" --ls=/tty/ "$dimg"
+	run --json --ls=/ "$dimg"
+	check "--ls --json: major, minor and mtime" python3 -c '
+import json, sys
+rows = {r["name"]: r for r in json.load(open(sys.argv[1]))["ls"]}
+assert (rows["tty"]["major"], rows["tty"]["minor"]) == (4, 64), rows["tty"]
+assert (rows["wide"]["major"], rows["wide"]["minor"]) == (259, 300000), rows["wide"]
+assert rows["tty"]["mtime"] == int(sys.argv[2]), rows["tty"]' "$W/out" "$(stat -c %Y "$src/tty")"
+else
+	echo "SKIP: device nodes cannot be made here"
+fi
+
+# usage mistakes name the way to do it
+run --ls "$img" /lost+found
+check "--ls with PATH after the image: usage error naming --ls=PATH" eval '[[ $rc -eq 16 ]] && grep -q -- "--ls=/lost+found" "$W/err"'
+run --ls=/lost+found/ "$img"
+check "--ls with a trailing slash on a directory works" test "$rc" -eq 0
+run -i -5 "$img"
+check "-i -5 is a usage error, not a path" eval '[[ $rc -eq 16 ]] && grep -q "not an inode number" "$W/err"'
+for o in "--policy greedy" "--fg" "--bg" "--max-search 20" "--top 3"; do
+	# shellcheck disable=SC2086
+	run $o "$img"
+	check "$o without --gc is a usage error" eval '[[ $rc -eq 16 ]]'
+done
 
 # ---- damaged and foreign input ---------------------------------------------
 head -c 1M /dev/zero >"$W/zeros.img"
@@ -121,7 +159,7 @@ if [[ -x $PEER_MKFS && -x $PEER_SLOAD ]]; then
 		run --ls=/small/link "$pimg"
 		check "sload image: symlink target shown" grep -Eq '^l.* link -> \.\./small/f1$' "$W/out"
 		run --ls=/bigfile "$pimg"
-		check "sload image: file size" grep -Eq '^-rw.* 5000000 bigfile$' "$W/out"
+		check "sload image: file size" grep -Eq '^-rw.* 5000000 [0-9-]{10} [0-9:]{5} bigfile$' "$W/out"
 		run --json -i /bigfile "$pimg"
 		tiles=$(python3 -c '
 import json, sys

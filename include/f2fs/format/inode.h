@@ -27,6 +27,12 @@ uint32_t f2fs_inode_inline_bytes(const struct f2fs_inode *i, uint32_t features);
 uint32_t f2fs_inode_get_addr(const struct f2fs_inode *i, uint32_t idx);
 void f2fs_inode_set_addr(struct f2fs_inode *i, uint32_t idx, uint32_t blkaddr);
 
+/* A device inode's number, kept in its first pointers as the kernel keeps
+ * it: the old 16-bit form in pointer 0 when major and minor fit a byte,
+ * else 0 there and the 32-bit form in pointer 1. */
+void f2fs_inode_set_rdev(struct f2fs_inode *i, uint32_t major, uint32_t minor);
+void f2fs_inode_get_rdev(const struct f2fs_inode *i, uint32_t *major, uint32_t *minor);
+
 struct f2fs_inode_attrs {
 	uint16_t mode;
 	uint32_t uid, gid, links;

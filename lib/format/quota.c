@@ -408,6 +408,21 @@ static int parse_info(const uint8_t *buf, size_t len, uint32_t *blocks,
 	return 0;
 }
 
+/* Block 0: magic, version and the file-wide info, checked. */
+static int parse_header(const uint8_t *buf, size_t len, enum f2fs_quota_type *type,
+			uint32_t *blocks, uint32_t *free_entry, struct f2fs_error *err)
+{
+	int ret;
+
+	if (!buf || len < QBS)
+		return f2fs_fail(err, -F2FS_E_CORRUPT,
+				 "quota file of %zu bytes is too short", len);
+	ret = parse_type(buf, type, err);
+	if (!ret)
+		ret = parse_info(buf, len, blocks, free_entry, err);
+	return ret;
+}
+
 /* The free-entry head must be a data block that still has room. */
 static int check_free_entry(const struct qwalk *w, uint32_t blk)
 {
@@ -433,12 +448,7 @@ int f2fs_quota_file_walk(const uint8_t *buf, size_t len,
 	uint32_t free_entry;
 	int ret;
 
-	if (!buf || len < QBS)
-		return f2fs_fail(err, -F2FS_E_CORRUPT,
-				 "quota file of %zu bytes is too short", len);
-	ret = parse_type(buf, &type, err);
-	if (!ret)
-		ret = parse_info(buf, len, &w.blocks, &free_entry, err);
+	ret = parse_header(buf, len, &type, &w.blocks, &free_entry, err);
 	if (ret)
 		return ret;
 	if (type_out)
@@ -462,12 +472,7 @@ int f2fs_quota_file_grace(const uint8_t *buf, size_t len, struct f2fs_quota_grac
 	uint32_t blocks, free_entry;
 	int ret;
 
-	if (!buf || len < QBS)
-		return f2fs_fail(err, -F2FS_E_CORRUPT,
-				 "quota file of %zu bytes is too short", len);
-	ret = parse_type(buf, &type, err);
-	if (!ret)
-		ret = parse_info(buf, len, &blocks, &free_entry, err);
+	ret = parse_header(buf, len, &type, &blocks, &free_entry, err);
 	if (ret)
 		return ret;
 	memcpy(&info, buf + INFO_OFF, sizeof(info));

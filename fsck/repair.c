@@ -471,7 +471,7 @@ static bool decide(struct rp *p)
 		if (c == F2FS_PB_NODE_UNREACHABLE && ck->r->count[F2FS_PB_BLOCK_MULTIPLY_OWNED])
 			p->fix[c] = false;
 		if ((c == F2FS_PB_QUOTA_USAGE || c == F2FS_PB_QUOTA_BAD_FILE) &&
-		    !rp_quota_rebuildable(ck))
+		    !rp_quota_rebuildable(p))
 			p->fix[c] = false;
 		if ((c == F2FS_PB_SIT_VALID_UNUSED || c == F2FS_PB_SIT_VBLOCKS_MISMATCH) &&
 		    sit_count_blocked(p, (enum f2fs_problem_code)c))

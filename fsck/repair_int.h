@@ -81,8 +81,10 @@ int rp_free_node(struct rp *p, uint32_t nid);
 
 /* ---- repair_quota.c ---- */
 
-/* Can the quota files the check found wrong be rebuilt here? */
-bool rp_quota_rebuildable(const struct ck *ck);
+/* Can the quota files the check found wrong be rebuilt here? Not from a
+ * scan that could not follow every node: the usage counted would miss what
+ * those nodes hold, which the kernel's accounting still has. */
+bool rp_quota_rebuildable(const struct rp *p);
 
 /* Rebuild those quota files from the usage the check counted. */
 int rp_quota(struct rp *p);

@@ -167,10 +167,12 @@ static bool inode_usable(const struct ck *ck, uint32_t qino, const struct f2fs_n
 	       !(le32_get(nd->i.i_flags) & F2FS_COMPR_FL);
 }
 
-bool rp_quota_rebuildable(const struct ck *ck)
+bool rp_quota_rebuildable(const struct rp *p)
 {
-	struct ck *w = (struct ck *)ck;
+	struct ck *ck = p->ck;
 
+	if (p->incomplete)
+		return false;
 	for (int q = 0; q < F2FS_MAX_QUOTAS; q++) {
 		struct qnew nw = { 0 };
 		struct f2fs_node nd;
@@ -182,7 +184,7 @@ bool rp_quota_rebuildable(const struct ck *ck)
 		if (!ck_quota_active(ck, q) || f2fs_read_inode(ck->fs, qino_of(ck, q), &nd, &e) ||
 		    !inode_usable(ck, qino_of(ck, q), &nd))
 			return false;
-		ok = build(w, q, &nw) == 0 &&
+		ok = build(ck, q, &nw) == 0 &&
 		     nw.nblk <= f2fs_inode_addrs(&nd.i, ck->features) &&
 		     nw.nblk <= F2FS_BLOCKS_PER_SEG;
 		qnew_free(&nw);

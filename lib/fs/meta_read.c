@@ -13,17 +13,33 @@ int f2fs_sb_read(struct f2fs_dev *dev, struct f2fs_super_block *sb,
 		 int *copy_used, struct f2fs_error *primary_err,
 		 struct f2fs_error *err)
 {
-	uint64_t dev_blocks = f2fs_dev_bytes(dev) / F2FS_BLKSIZE;
+	uint64_t bytes = f2fs_dev_bytes(dev);
 	int ret = -F2FS_E_NOT_F2FS;
 
 	f2fs_error_clear(primary_err);
+	/* the path once, and what is wrong with the size in bytes */
+	if (bytes == 0)
+		return f2fs_fail(err, -F2FS_E_TOO_SMALL, "%s: the %s is empty", f2fs_dev_path(dev),
+				 f2fs_dev_is_blockdev(dev) ? "device" : "file");
+	if (bytes < 2 * F2FS_BLKSIZE)
+		return f2fs_fail(err, -F2FS_E_TOO_SMALL,
+				 "%s: %llu bytes, too small for F2FS (its two superblocks "
+				 "take the first %u)", f2fs_dev_path(dev),
+				 (unsigned long long)bytes, 2 * F2FS_BLKSIZE);
 	for (int copy = 0; copy < 2; copy++) {
 		struct f2fs_error *e = copy == 0 && primary_err ? primary_err : err;
 
 		ret = f2fs_dev_pread(dev, (uint64_t)copy * F2FS_BLKSIZE + F2FS_SUPER_OFFSET,
 				     sb, sizeof(*sb), e);
 		if (!ret)
-			ret = f2fs_sb_validate(sb, dev_blocks, e);
+			ret = f2fs_sb_validate(sb, 0, e);
+		if (!ret && le64_get(sb->block_count) > bytes / F2FS_BLKSIZE)
+			ret = f2fs_fail(e, -F2FS_E_CORRUPT,
+					"%s: truncated: %llu bytes, the superblock claims %llu "
+					"(block_count %llu)", f2fs_dev_path(dev),
+					(unsigned long long)bytes,
+					(unsigned long long)le64_get(sb->block_count) * F2FS_BLKSIZE,
+					(unsigned long long)le64_get(sb->block_count));
 		if (!ret) {
 			if (copy_used)
 				*copy_used = copy;

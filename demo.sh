@@ -17,7 +17,7 @@ echo "   (on disk: $(du -h "$img" | cut -f1) of $(du -h --apparent-size "$img" |
 echo
 if [[ -x $build/fsck/fsck.f2fs ]]; then
 	echo "== fsck.f2fs -n (ours)"
-	"$build/fsck/fsck.f2fs" -n -f "$img"
+	"$build/fsck/fsck.f2fs" -n "$img"
 else
 	echo "== check with f2fs-tools' fsck.f2fs --dry-run (our fsck is not built yet), on a copy"
 	cp --sparse=always "$img" "$img.check"
@@ -41,13 +41,13 @@ if [[ -x $build/fsck/fsck.f2fs ]] && command -v python3 >/dev/null 2>&1; then
 	python3 "$top/tests/fsck/damage.py" "$bad" sit 0 vblocks 5 -- cp free_segment_count 3 \
 		-- natbits full 1 1
 	echo
-	echo "== fsck.f2fs -n -f: what is wrong (exit 4: left uncorrected)"
-	"$build/fsck/fsck.f2fs" -n -f "$bad" || echo "   exit $?"
+	echo "== fsck.f2fs -n: what is wrong (exit 4: left uncorrected)"
+	"$build/fsck/fsck.f2fs" -n "$bad" || echo "   exit $?"
 	echo
 	echo "== fsck.f2fs -y: repair, one transaction, new checkpoint last (exit 1: corrected)"
 	"$build/fsck/fsck.f2fs" -y "$bad" || echo "   exit $?"
 	echo
-	echo "== fsck.f2fs -f: the second run"
-	"$build/fsck/fsck.f2fs" -f "$bad"
+	echo "== fsck.f2fs -n: the second run"
+	"$build/fsck/fsck.f2fs" -n "$bad"
 	rm -f "$bad"
 fi

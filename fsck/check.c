@@ -20,6 +20,11 @@ int f2fs_check_cp_clean(uint32_t flags)
 	       !(flags & (F2FS_CP_ERROR | F2FS_CP_FSCK | F2FS_CP_QUOTA_NEED_FSCK));
 }
 
+int f2fs_check_fixable(enum f2fs_problem_code code, enum f2fs_fix_answer answer)
+{
+	return ck_repair_fixes(code, answer);
+}
+
 /* The walk: nodes, then (the orphans known) the directories, then what
  * their entries give; then the passes that rode along it finish. */
 static int walk(struct ck *ck)

@@ -50,6 +50,10 @@ struct f2fs_check_options {
 	 * f2fs_fs_dev(fs)). May be NULL. */
 	void (*opened)(struct f2fs_fs *fs, void *arg);
 	void *opened_arg;
+	/* Asked by the repair for each kind of problem it would fix (count
+	 * occurrences found): 0 leaves that kind as it is. May be NULL. */
+	int (*confirm)(enum f2fs_problem_code code, uint64_t count, void *arg);
+	void *confirm_arg;
 };
 
 struct f2fs_check_stats {
@@ -101,6 +105,10 @@ int f2fs_check(const char *path, const struct f2fs_check_options *opt,
 	       struct f2fs_check_report **out, struct f2fs_error *err);
 
 void f2fs_check_report_free(struct f2fs_check_report *r);
+
+/* Can a repair with this answer fix problems of this kind (when nothing
+ * else found blocks it)? */
+int f2fs_check_fixable(enum f2fs_problem_code code, enum f2fs_fix_answer answer);
 
 /* Does the checkpoint say the file system was cleanly unmounted and
  * needs no check (UMOUNT set; ERROR, FSCK and QUOTA_NEED_FSCK clear)? */

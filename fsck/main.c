@@ -1,11 +1,13 @@
 /* fsck.f2fs: check an F2FS image, and repair it when asked. */
 #include "checker.h"
+#include "info.h"
 #include "../common/out.h"
 #include <f2fs/util/error.h>
 #include <f2fs/format/endian.h>
 #include <f2fs/fs/fs.h>
 #include <f2fs/io/dev.h>
 
+#include <ctype.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -22,7 +24,10 @@
 
 static const char prog[] = "fsck.f2fs";
 
-enum { OPT_JSON = 256, OPT_DISCARD_ROLL };
+enum {
+	OPT_JSON = 256, OPT_DISCARD_ROLL, OPT_PROGRESS, OPT_QUICK, OPT_DEBUG_CACHE,
+	OPT_KERNEL_CHECK, OPT_NO_KERNEL_CHECK,
+};
 
 static void usage(FILE *f)
 {
@@ -30,41 +35,118 @@ static void usage(FILE *f)
 "Usage: %s [options] IMAGE\n"
 "Check an F2FS image or device, and repair it when asked.\n"
 "\n"
-"  -n, --dry-run    check only: the image is opened read-only, nothing is written\n"
+"  -n, -N, --dry-run  check only: the image is opened read-only, nothing is written\n"
 "  -y               repair every problem fsck can fix\n"
-"  -p, -a           repair what is safe without a person (preen); name the rest\n"
-"  -f, --force      full check even if the file system was cleanly unmounted\n"
+"  -f               repair as -y does (f2fs-tools' meaning); on a terminal, ask\n"
+"                   per kind of problem; with -n, check only\n"
+"  -a, -p [0|2]     only if the kernel flagged the image (checkpoint flags, stop\n"
+"                   reasons, errors in the superblock): check it and repair what is\n"
+"                   safe without a person (preen); otherwise say so and exit 0\n"
+"  -p 1             quick check if cleanly unmounted and not flagged; the full\n"
+"                   check and preen repair when it finds something or if flagged\n"
+"      --quick      quick check of a cleanly unmounted, unflagged image (superblock,\n"
+"                   checkpoint, NAT and SIT)\n"
 "      --discard-roll-forward\n"
 "                   repair even though the image holds fsync'd data after its\n"
 "                   checkpoint (the repair's checkpoint drops it; mounting the\n"
 "                   image first recovers it)\n"
-"  -C, --progress   show progress of the long phases on stderr\n"
+"  -l               print the superblock and checkpoint and exit\n"
+"  -t               print the directory tree, then check\n"
+"  -M               print the file map (inode number, type, path) and exit\n"
+"      --progress   show progress of the long phases on stderr\n"
 "      --json       print one JSON object instead of text\n"
+"  -g android       the defaults of Android's fsck (as -a)\n"
+"  -d N, -c N, -m N, -q N, --debug-cache, --kernel-check, --no-kernel-check\n"
+"                   accepted for f2fs-tools' command lines; no effect here\n"
+"  -O FEATURE, -C ENCODING[:FLAGS], -S\n"
+"                   accepted, refused: not supported yet (exit 8)\n"
 "  -V, --version    print the version and exit\n"
 "  -h, --help       print this help and exit\n"
 "\n"
-"Without -f, a cleanly unmounted file system gets a quick check: superblock,\n"
-"checkpoint, and the NAT and SIT against each other (a repair first runs the\n"
-"full check). Without -n, -y, -p or -a, fsck asks before repairing when it\n"
-"runs on a terminal, and only checks otherwise.\n"
-"A repair is one transaction: the new checkpoint is written last, so an\n"
-"interrupted repair leaves the image as it was or repaired.\n"
+"Without an option, fsck runs the full check; on a terminal it then asks,\n"
+"per kind of problem, whether to repair. Without a terminal it only checks.\n"
+"A check-only run never writes. A repair is one transaction: the new\n"
+"checkpoint is written last, so an interrupted repair leaves the image as\n"
+"it was or repaired.\n"
 "Exit status: 0 no errors, 1 errors corrected, 4 errors left uncorrected,\n"
 "8 operational error, 16 usage error.\n", prog);
 }
 
+static int json_wanted;   /* --json: errors are JSON objects on stdout too */
+
+static void json_error(const char *image, const char *kind, int code, const char *msg, int exit_code)
+{
+	struct out o;
+
+	out_init(&o, stdout, OUT_JSON_COMPACT);
+	out_begin(&o);
+	out_s(&o, "image", NULL, image);
+	out_obj_begin(&o, "error", NULL);
+	out_s(&o, "kind", NULL, kind);
+	if (code)
+		out_i(&o, "code", NULL, code);
+	else
+		out_s(&o, "code", NULL, NULL);
+	out_s(&o, "message", NULL, msg);
+	out_obj_end(&o);
+	out_i(&o, "exit", NULL, exit_code);
+	out_end(&o);
+}
+
 static int usage_error(const char *msg, const char *arg)
 {
-	fprintf(stderr, "%s: %s%s\n", prog, msg, arg ? arg : "");
+	char line[512];
+
+	snprintf(line, sizeof(line), "%s%s", msg, arg ? arg : "");
+	fprintf(stderr, "%s: %s\n", prog, line);
 	fprintf(stderr, "Try '%s --help' for more information.\n", prog);
+	if (json_wanted)
+		json_error(NULL, "usage", 0, line, EXIT_USAGE);
 	return EXIT_USAGE;
+}
+
+/* Something f2fs-tools' fsck.f2fs does that this one does not do yet. */
+static int unsupported(const char *what)
+{
+	fprintf(stderr, "%s: %s: not supported yet\n", prog, what);
+	if (json_wanted) {
+		char line[512];
+
+		snprintf(line, sizeof(line), "%s: not supported yet", what);
+		json_error(NULL, "unsupported", 0, line, EXIT_OPERROR);
+	}
+	return EXIT_OPERROR;
+}
+
+/* An error of the library: it names the image itself when it can. */
+static int op_error(const char *image, const struct f2fs_error *err)
+{
+	if (strstr(err->msg, image))
+		fprintf(stderr, "%s: %s\n", prog, err->msg);
+	else
+		fprintf(stderr, "%s: %s: %s\n", prog, image, err->msg);
+	if (json_wanted)
+		json_error(image, f2fs_strerror(err->code), err->code < 0 ? -err->code : err->code,
+			   err->msg, EXIT_OPERROR);
+	return EXIT_OPERROR;
 }
 
 /* ---- progress ----------------------------------------------------------- */
 
+/*
+ * One line per phase. On a terminal the line is rewritten in place (\r)
+ * at most ten times a second; otherwise a line is printed every five
+ * seconds of a long phase and one at its end. A phase's last line is
+ * 100%, and its rate is units per second since the phase began (the end
+ * of the previous phase, or the check's start, when the checker reports
+ * the phase only after its first batch).
+ */
 struct progress {
+	int tty;
 	const char *phase;
+	uint64_t done, total;
 	double start, last;
+	double prev_end;
 };
 
 static double now(void)
@@ -75,25 +157,53 @@ static double now(void)
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+static void progress_line(struct progress *p, double t, int final)
+{
+	double secs = t - p->start;
+
+	fprintf(stderr, "%s%s: %3u%% (%" PRIu64 "/%" PRIu64 ", %.0f/s)%s",
+		p->tty ? "\r" : "", p->phase,
+		p->total ? (unsigned)(p->done * 100 / p->total) : 100u, p->done, p->total,
+		secs > 0 ? (double)p->done / secs : 0.0,
+		p->tty && !final ? "   " : "\n");
+	fflush(stderr);
+}
+
+/* End the open phase: its last line says 100%. */
+static void progress_end(struct progress *p)
+{
+	double t = now();
+
+	if (!p->phase)
+		return;
+	p->done = p->total;
+	progress_line(p, t, 1);
+	p->phase = NULL;
+	p->prev_end = t;
+}
+
 static void progress_cb(const char *phase, uint64_t done, uint64_t total, void *arg)
 {
 	struct progress *p = arg;
 	double t = now();
 
-	if (p->phase != phase) {
-		if (p->phase)
-			fputc('\n', stderr);
+	if (!p->phase || strcmp(p->phase, phase) != 0 || done < p->done) {
+		progress_end(p);
 		p->phase = phase;
-		p->start = t;
-		p->last = 0;
+		p->start = done ? p->prev_end : t;
+		p->last = t;
+		p->done = 0;
+		if (p->tty) {
+			p->total = total;
+			progress_line(p, t, 0);
+		}
 	}
-	if (done < total && t - p->last < 0.1)
+	p->done = done;
+	p->total = total;
+	if (t - p->last < (p->tty ? 0.1 : 5.0))
 		return;
 	p->last = t;
-	fprintf(stderr, "\r%s: %3u%% (%" PRIu64 "/%" PRIu64 ", %.0f/s)", phase,
-		total ? (unsigned)(done * 100 / total) : 100u, done, total,
-		t > p->start ? (double)done / (t - p->start) : 0.0);
-	fflush(stderr);
+	progress_line(p, t, 0);
 }
 
 /* ---- output ------------------------------------------------------------- */
@@ -217,14 +327,24 @@ static void json_repair(struct out *o, const struct f2fs_repair_report *rr)
 	out_obj_end(o);
 }
 
+static void stat_u(struct out *o, const char *key, uint64_t v, int counted)
+{
+	if (counted)
+		out_u(o, key, NULL, v);
+	else
+		out_s(o, key, NULL, NULL);
+}
+
 static void json_report(struct out *o, const char *image, const struct f2fs_check_report *r,
-			int exit_code)
+			const char *flagged, int exit_code)
 {
 	const struct f2fs_check_stats *st = &r->stats;
+	int full = r->mode == F2FS_CHECK_FULL;
 
 	out_s(o, "image", NULL, image);
 	out_s(o, "mode", NULL, r->mode == F2FS_CHECK_FULL ? "full" : "quick");
 	out_u(o, "checkpoint_flags", NULL, r->ckpt_flags);
+	out_s(o, "flagged", NULL, flagged);
 	out_array_begin(o, "problems");
 	for (size_t i = 0; i < r->nproblems; i++)
 		json_problem(o, &r->problems[i]);
@@ -239,15 +359,16 @@ static void json_report(struct out *o, const char *image, const struct f2fs_chec
 			out_u(o, f2fs_problem_info(c)->name, NULL, r->count[c]);
 	out_obj_end(o);
 	out_obj_end(o);
+	/* the quick check walks no tree: what it did not count is null */
 	out_obj_begin(o, "stats", NULL);
-	out_u(o, "inodes", NULL, st->inodes);
-	out_u(o, "directories", NULL, st->dirs);
-	out_u(o, "files", NULL, st->files);
-	out_u(o, "symlinks", NULL, st->symlinks);
-	out_u(o, "other", NULL, st->others);
-	out_u(o, "nodes", NULL, st->nodes);
-	out_u(o, "data_blocks", NULL, st->data_blocks);
-	out_u(o, "dentries", NULL, st->dentries);
+	stat_u(o, "inodes", st->inodes, full);
+	stat_u(o, "directories", st->dirs, full);
+	stat_u(o, "files", st->files, full);
+	stat_u(o, "symlinks", st->symlinks, full);
+	stat_u(o, "other", st->others, full);
+	stat_u(o, "nodes", st->nodes, full);
+	stat_u(o, "data_blocks", st->data_blocks, full);
+	stat_u(o, "dentries", st->dentries, full);
 	out_obj_end(o);
 	out_obj_begin(o, "roll_forward", NULL);
 	out_u(o, "nodes", NULL, r->roll_forward_nodes);
@@ -299,7 +420,7 @@ static void text_report(struct out *o, const char *image, const struct f2fs_chec
 	const struct f2fs_check_stats *st = &r->stats;
 
 	if (r->mode == F2FS_CHECK_QUICK)
-		out_text(o, "%s: cleanly unmounted; quick check only (superblock, checkpoint, NAT and SIT); use -f for a full check\n",
+		out_text(o, "%s: cleanly unmounted; quick check only (superblock, checkpoint, NAT and SIT); -n for a full check\n",
 			 image);
 	for (size_t i = 0; i < r->nproblems; i++)
 		text_problem(o, &r->problems[i]);
@@ -353,28 +474,64 @@ static int fault_from_env(struct fault *f)
 	return f->after >= 0 && !*end;
 }
 
-/* An error of the library: it names the image itself when it can. */
-static void op_error(const char *image, const struct f2fs_error *err)
+/* ---- asking ------------------------------------------------------------- */
+
+/* On a terminal, the answers to "fix this kind of problem?", asked once
+ * per kind after the check-only run has shown the problems. */
+struct answers {
+	signed char fix[F2FS_PB_COUNT];   /* 1 yes, 0 no, -1 not asked */
+	int all, none;                    /* "a": yes to the rest; "q" or EOF: no */
+};
+
+static int ask_kind(struct answers *a, enum f2fs_problem_code code, uint64_t count)
 {
-	if (strstr(err->msg, image))
-		fprintf(stderr, "%s: %s\n", prog, err->msg);
-	else
-		fprintf(stderr, "%s: %s: %s\n", prog, image, err->msg);
+	const struct f2fs_problem_info *in = f2fs_problem_info(code);
+	char line[32];
+
+	if (a->fix[code] >= 0)
+		return a->fix[code];
+	if (a->all || a->none)
+		return a->fix[code] = (signed char)a->all;
+	for (;;) {
+		printf("%s (%" PRIu64 "): %s.\nFix? [y]es, [n]o, [a]ll, [q]uit: ", in->name, count,
+		       in->description);
+		fflush(stdout);
+		if (!fgets(line, sizeof(line), stdin)) {
+			putchar('\n');
+			a->none = 1;
+			return a->fix[code] = 0;
+		}
+		switch (tolower((unsigned char)line[0])) {
+		case 'y': return a->fix[code] = 1;
+		case 'n': return a->fix[code] = 0;
+		case 'a': a->all = 1; return a->fix[code] = 1;
+		case 'q': a->none = 1; return a->fix[code] = 0;
+		default: break;
+		}
+	}
 }
 
-/* On a terminal without an answer option: ask once, after the check has
- * shown the problems, whether to repair them (as one transaction). */
-static int ask_repair(const struct f2fs_check_report *r)
+/* Ask, per kind the repair can fix, after the check-only run; returns
+ * whether anything is to be fixed. */
+static int ask_repair(const struct f2fs_check_report *r, struct answers *a)
 {
-	char line[16];
+	int any = 0;
 
-	if (!(r->errors || r->warnings) || !isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
-		return 0;
-	printf("Repair these problems? [y/N] ");
-	fflush(stdout);
-	if (!fgets(line, sizeof(line), stdin))
-		return 0;
-	return line[0] == 'y' || line[0] == 'Y';
+	memset(a->fix, -1, sizeof(a->fix));
+	a->all = a->none = 0;
+	for (int c = 0; c < F2FS_PB_COUNT; c++) {
+		if (!r->count[c] || !f2fs_check_fixable((enum f2fs_problem_code)c, F2FS_ANSWER_YES))
+			continue;
+		any |= ask_kind(a, (enum f2fs_problem_code)c, r->count[c]);
+	}
+	return any;
+}
+
+/* The repair run's question: the answer given, asked now if the second
+ * run found a kind the first did not. */
+static int confirm_cb(enum f2fs_problem_code code, uint64_t count, void *arg)
+{
+	return ask_kind(arg, code, count);
 }
 
 static int exit_code(const struct f2fs_check_report *r)
@@ -386,68 +543,261 @@ static int exit_code(const struct f2fs_check_report *r)
 	return r->repair.committed ? EXIT_FIXED : EXIT_CLEAN;
 }
 
-int main(int argc, char **argv)
+/* ---- options ------------------------------------------------------------- */
+
+struct cli {
+	int dry, yes, force, auto_fix, preen, quick, json, progress;
+	int layout, tree, map;
+	const char *image;
+	const char *refuse;         /* an option not supported yet */
+	char refuse_buf[300];
+};
+
+static int digits(const char *s)
+{
+	if (!*s)
+		return 0;
+	for (; *s; s++)
+		if (!isdigit((unsigned char)*s))
+			return 0;
+	return 1;
+}
+
+/* -p takes an optional level as the next word, as f2fs-tools reads it: a
+ * word of digits that is not the last argument (the image). */
+static int preen_level(struct cli *c, int argc, char **argv)
+{
+	int attached = optarg != argv[optind - 1];
+
+	if (!attached && (!digits(optarg) || optind == argc)) {
+		optind--;
+		c->preen = 0;
+		return 0;
+	}
+	if (!digits(optarg))
+		return usage_error("-p: the preen level is 0, 1 or 2, not ", optarg);
+	c->preen = atoi(optarg) > 2 ? 2 : atoi(optarg);
+	return 0;
+}
+
+static int parse(struct cli *c, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "dry-run", no_argument, NULL, 'n' },
-		{ "force", no_argument, NULL, 'f' },
-		{ "progress", no_argument, NULL, 'C' },
+		{ "progress", no_argument, NULL, OPT_PROGRESS },
+		{ "quick", no_argument, NULL, OPT_QUICK },
 		{ "json", no_argument, NULL, OPT_JSON },
 		{ "discard-roll-forward", no_argument, NULL, OPT_DISCARD_ROLL },
+		{ "debug-cache", no_argument, NULL, OPT_DEBUG_CACHE },
+		{ "kernel-check", no_argument, NULL, OPT_KERNEL_CHECK },
+		{ "no-kernel-check", no_argument, NULL, OPT_NO_KERNEL_CHECK },
 		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct f2fs_check_options opt = { 0 };
-	struct f2fs_check_report *r = NULL;
-	struct out o;
-	struct progress prog_state = { 0 };
-	struct fault fault;
-	struct f2fs_error err;
-	struct f2fs_fs *fs;
-	int force = 0, json = 0, show_progress = 0, dry = 0, answered = 0, c, code;
-	const char *image;
+	int o, ret;
 
+	c->preen = -1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "nfapyCVh", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'n': dry = 1; break;
-		case 'f': force = 1; break;
-		case 'a': case 'p':
-			if (opt.fix != F2FS_ANSWER_YES)
-				opt.fix = F2FS_ANSWER_PREEN;
-			answered = 1;
+	while ((o = getopt_long(argc, argv, ":ac:C:d:fg:hlm:MnNO:p:q:StVy", longopts, NULL)) != -1) {
+		switch (o) {
+		case 'n': case 'N': c->dry = 1; break;
+		case 'y': c->yes = 1; break;
+		case 'f': c->force = 1; break;
+		case 'a': c->auto_fix = 1; break;
+		case 'p':
+			if ((ret = preen_level(c, argc, argv)))
+				return ret;
 			break;
-		case 'y': opt.fix = F2FS_ANSWER_YES; answered = 1; break;
-		case 'C': show_progress = 1; break;
-		case OPT_JSON: json = 1; break;
-		case OPT_DISCARD_ROLL: opt.discard_roll_forward = 1; break;
-		case 'V': printf("%s (f2fsprogs) %s\n", prog, PACKAGE_VERSION); return EXIT_CLEAN;
-		case 'h': usage(stdout); return EXIT_CLEAN;
+		case 'g':
+			if (strcmp(optarg, "android"))
+				return usage_error("-g: the only default set is 'android', not ", optarg);
+			c->auto_fix = 1;
+			break;
+		case 'd': case 'c': case 'm': case 'q':
+			if (!digits(optarg)) {
+				char o2[4] = { '-', (char)o, ' ', 0 };
+
+				return usage_error(o2, "needs a number");
+			}
+			break;   /* debug level, cache size, hash collisions, quota limits */
+		case OPT_DEBUG_CACHE: case OPT_KERNEL_CHECK: case OPT_NO_KERNEL_CHECK:
+			break;
+		case 'O':
+			snprintf(c->refuse_buf, sizeof(c->refuse_buf),
+				 "-O %s: enabling features on an existing image", optarg);
+			c->refuse = c->refuse_buf;
+			break;
+		case 'C':
+			snprintf(c->refuse_buf, sizeof(c->refuse_buf),
+				 "-C %s: enabling casefolding on an existing image", optarg);
+			c->refuse = c->refuse_buf;
+			break;
+		case 'S':
+			c->refuse = "-S: Android sparse images (simg2img makes a raw image of one)";
+			break;
+		case 'l': c->layout = 1; break;
+		case 't': c->tree = 1; break;
+		case 'M': c->map = 1; break;
+		case OPT_PROGRESS: c->progress = 1; break;
+		case OPT_QUICK: c->quick = 1; break;
+		case OPT_JSON: c->json = 1; break;
+		case OPT_DISCARD_ROLL: break;   /* read again by main */
+		case 'V': printf("%s (f2fsprogs) %s\n", prog, PACKAGE_VERSION); return -1;
+		case 'h': usage(stdout); return -1;
+		case ':':
+			if (optopt == 'p') {   /* -p as the last word: the level is 0 */
+				c->preen = 0;
+				break;
+			}
+			{
+				char o2[3] = { '-', (char)optopt, 0 };
+
+				return usage_error(o2, " needs an argument");
+			}
 		default:
 			if (optopt && optopt < 256) {
-				char o[2] = { (char)optopt, 0 };
+				char o2[2] = { (char)optopt, 0 };
 
-				return usage_error("invalid option -", o);
+				return usage_error("invalid option -", o2);
 			}
 			return usage_error("invalid option ", argv[optind - 1]);
 		}
 	}
 	if (optind != argc - 1)
 		return usage_error(optind >= argc ? "no image given" : "too many arguments", NULL);
-	if (dry && answered)
-		return usage_error("-n (check only) cannot go with -y, -p or -a", NULL);
-	image = argv[optind];
+	c->image = argv[optind];
+	if (c->dry && c->yes)
+		return usage_error("-n, -N or --dry-run (check only) cannot go with -y", NULL);
+	if (c->quick && c->force)
+		return usage_error("--quick cannot go with -f (a full check)", NULL);
+	if (c->tree && c->json)
+		return usage_error("-t prints text; it cannot go with --json", NULL);
+	return 0;
+}
 
-	if (f2fs_fs_open(&fs, image, &err)) {
-		op_error(image, &err);
-		return EXIT_OPERROR;
-	}
-	/* -y asks for every fix: it gets the full check, as a plain run will */
-	opt.mode = force || opt.fix == F2FS_ANSWER_YES || !f2fs_check_cp_clean(le32_get(f2fs_fs_cp(fs)->ckpt_flags)) ?
-		   F2FS_CHECK_FULL : F2FS_CHECK_QUICK;
+/* ---- main ---------------------------------------------------------------- */
+
+/* -l, -M: print and exit, nothing checked. */
+static int show_only(const struct cli *c)
+{
+	struct f2fs_error err;
+	struct f2fs_fs *fs;
+	struct out o;
+	unsigned failed = 0;
+
+	if (f2fs_fs_open(&fs, c->image, &err))
+		return op_error(c->image, &err);
+	out_init(&o, stdout, c->json ? OUT_JSON_COMPACT : OUT_TEXT);
+	out_begin(&o);
+	out_s(&o, "image", NULL, c->image);
+	if (c->layout)
+		info_layout(&o, fs);
+	if (c->map)
+		failed = info_tree(&o, fs, 1);
+	if (c->json)
+		out_i(&o, "exit", NULL, failed ? EXIT_OPERROR : EXIT_CLEAN);
+	out_end(&o);
 	f2fs_fs_close(fs);
-	if (show_progress) {
+	if (failed)
+		fprintf(stderr, "%s: %s: %u director%s could not be read\n", prog, c->image, failed,
+			failed == 1 ? "y" : "ies");
+	return failed ? EXIT_OPERROR : EXIT_CLEAN;
+}
+
+/* -a, -p 0/2 on an image the kernel did not flag: one line, no check. */
+static int not_flagged(const struct cli *c, uint32_t ckpt_flags)
+{
+	struct out o;
+
+	out_init(&o, stdout, c->json ? OUT_JSON_COMPACT : OUT_TEXT);
+	out_begin(&o);
+	out_text(&o, "%s: not flagged by the kernel for a check (checkpoint flags 0x%x); "
+		 "not checked: -n checks it\n", c->image, ckpt_flags);
+	out_s(&o, "image", NULL, c->image);
+	out_s(&o, "mode", NULL, "none");
+	out_u(&o, "checkpoint_flags", NULL, ckpt_flags);
+	out_s(&o, "flagged", NULL, NULL);
+	out_i(&o, "exit", NULL, EXIT_CLEAN);
+	out_end(&o);
+	return EXIT_CLEAN;
+}
+
+int main(int argc, char **argv)
+{
+	struct f2fs_check_options opt = { 0 };
+	struct f2fs_check_report *r = NULL;
+	struct cli c = { 0 };
+	struct out o;
+	struct progress prog_state = { 0 };
+	struct answers answers;
+	struct fault fault;
+	struct f2fs_error err;
+	struct f2fs_fs *fs;
+	char why[256];
+	const char *flagged_why;
+	int ask = 0, flagged, clean, code;
+	uint32_t ckpt_flags;
+
+	for (int k = 1; k < argc && strcmp(argv[k], "--"); k++)
+		if (!strcmp(argv[k], "--json"))
+			json_wanted = 1;
+	for (int k = 1; k < argc && strcmp(argv[k], "--"); k++)
+		if (!strcmp(argv[k], "--discard-roll-forward"))
+			opt.discard_roll_forward = 1;
+	code = parse(&c, argc, argv);
+	if (code)
+		return code < 0 ? EXIT_CLEAN : code;
+	if (c.refuse)
+		return unsupported(c.refuse);
+	if (c.layout || c.map)
+		return show_only(&c);
+
+	if (f2fs_fs_open(&fs, c.image, &err))
+		return op_error(c.image, &err);
+	ckpt_flags = le32_get(f2fs_fs_cp(fs)->ckpt_flags);
+	flagged = info_kernel_flagged(fs, why, sizeof(why));
+	flagged_why = flagged ? why : NULL;
+	clean = f2fs_check_cp_clean(ckpt_flags) && !flagged;
+	if (c.tree) {
+		unsigned failed;
+
+		out_init(&o, stdout, OUT_TEXT);
+		failed = info_tree(&o, fs, 0);
+		if (failed)
+			fprintf(stderr, "%s: %s: %u director%s could not be read\n", prog, c.image,
+				failed, failed == 1 ? "y" : "ies");
+	}
+	f2fs_fs_close(fs);
+
+	/* what to check and what to fix (the man page's table) */
+	opt.mode = F2FS_CHECK_FULL;
+	if (c.yes) {
+		opt.fix = F2FS_ANSWER_YES;
+	} else if (c.force) {
+		/* f2fs-tools' -f repairs; a person at a terminal is asked */
+		if (c.dry)
+			opt.fix = F2FS_ANSWER_NO;
+		else if (!c.json && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))
+			ask = 1;
+		else
+			opt.fix = F2FS_ANSWER_YES;
+	} else if (c.auto_fix || c.preen >= 0) {
+		if (c.preen == 1) {
+			if (clean)
+				opt.mode = F2FS_CHECK_QUICK;
+		} else if (!flagged) {
+			return not_flagged(&c, ckpt_flags);
+		}
+		opt.fix = c.dry ? F2FS_ANSWER_NO : F2FS_ANSWER_PREEN;
+	} else {
+		ask = !c.dry && !c.json && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+	}
+	if (c.quick && clean)
+		opt.mode = F2FS_CHECK_QUICK;
+
+	if (c.progress) {
+		prog_state.tty = isatty(STDERR_FILENO);
 		opt.progress = progress_cb;
 		opt.progress_arg = &prog_state;
 	}
@@ -456,28 +806,28 @@ int main(int argc, char **argv)
 		opt.opened_arg = &fault;
 	}
 	for (;;) {
-		if (f2fs_check(image, &opt, &r, &err)) {
-			if (prog_state.phase)
-				fputc('\n', stderr);
-			op_error(image, &err);
-			return EXIT_OPERROR;
+		prog_state.prev_end = now();
+		if (f2fs_check(c.image, &opt, &r, &err)) {
+			progress_end(&prog_state);
+			return op_error(c.image, &err);
 		}
-		if (prog_state.phase)
-			fputc('\n', stderr);
-		prog_state.phase = NULL;
-		out_init(&o, stdout, json ? OUT_JSON_COMPACT : OUT_TEXT);
+		progress_end(&prog_state);
+		out_init(&o, stdout, c.json ? OUT_JSON_COMPACT : OUT_TEXT);
 		code = exit_code(r);
 		out_begin(&o);
-		if (json)
-			json_report(&o, image, r, code);
+		if (c.json)
+			json_report(&o, c.image, r, flagged_why, code);
 		else
-			text_report(&o, image, r);
+			text_report(&o, c.image, r);
 		out_end(&o);
-		if (dry || answered || json || !ask_repair(r))
+		if (!ask || !(r->errors || r->warnings) || !ask_repair(r, &answers))
 			break;
+		/* the repair, with the answers given */
 		f2fs_check_report_free(r);
+		ask = 0;
 		opt.fix = F2FS_ANSWER_YES;
-		answered = 1;
+		opt.confirm = confirm_cb;
+		opt.confirm_arg = &answers;
 	}
 	f2fs_check_report_free(r);
 	return code;

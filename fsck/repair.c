@@ -476,6 +476,9 @@ static bool decide(struct rp *p)
 		if ((c == F2FS_PB_SIT_VALID_UNUSED || c == F2FS_PB_SIT_VBLOCKS_MISMATCH) &&
 		    sit_count_blocked(p, (enum f2fs_problem_code)c))
 			p->fix[c] = false;
+		if (p->fix[c] && ck->opt->confirm &&
+		    !ck->opt->confirm((enum f2fs_problem_code)c, ck->r->count[c], ck->opt->confirm_arg))
+			p->fix[c] = false;
 		if (!p->fix[c] && f2fs_problem_info((enum f2fs_problem_code)c)->severity ==
 				  F2FS_SEV_ERROR)
 			errors_left = true;

@@ -593,7 +593,7 @@ cases_phase() {
 		cp --sparse=always "$W/old/c/$c/image" "$W/new/c/$c/image"
 		opts=
 		read -r opts <"$CASES/$c/cmd" || true
-		fsck_views "c/$c" image "$opts" "-f" "-f --json" ""
+		fsck_views "c/$c" image "$opts" "-n" "-n --json" "--quick"
 		case $DUMP_CASES in *[[:space:]]"$c"[[:space:]]*) dump_views "c/$c" image full ;; esac
 		hash_cmp "c/$c" image "after fsck" content || true
 		rm -rf "${W:?}/old/c/$c" "${W:?}/new/c/$c"

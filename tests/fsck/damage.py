@@ -79,6 +79,14 @@ SB_FIELDS = {
     'crc': (0xBFC, 'I'),
 }
 
+
+def sb_field(name):
+    """A SB_FIELDS name, or s_stop_reason[K] / s_errors[K] (one byte each)."""
+    for arr, base in (('s_stop_reason[', 0xACA), ('s_errors[', 0xAEA)):
+        if name.startswith(arr) and name.endswith(']'):
+            return base + num(name[len(arr):-1]), 'B'
+    return SB_FIELDS[name]
+
 CP_FIELDS = {
     'checkpoint_ver': (0, 'Q'), 'user_block_count': (8, 'Q'),
     'valid_block_count': (16, 'Q'), 'rsvd_segment_count': (24, 'I'),
@@ -182,7 +190,7 @@ class Img:
         self.write_bytes(a * BLK, bytes(data))
 
     def sbget(self, name):
-        off, fmt = SB_FIELDS[name]
+        off, fmt = sb_field(name)
         return struct.unpack_from('<' + fmt, self.sb, off)[0]
 
     # checkpoint
@@ -491,7 +499,7 @@ def inode_field(img, n, field):
 def run(img, args):
     act = args[0]
     if act in ('sb', 'sb0', 'sb1'):
-        off, fmt = SB_FIELDS[args[1]]
+        off, fmt = sb_field(args[1])
         sb = bytearray(img.sb if act != 'sb1' else img.read_bytes(BLK + 1024, 3072))
         struct.pack_into('<' + fmt, sb, off, num(args[2]))
         if act != 'sb0' and struct.unpack_from('<I', sb, 0x884)[0] & 0x800 and args[1] != 'crc':

@@ -1,7 +1,7 @@
 #!/bin/bash
 # Robustness: 300 random single-byte corruptions of metadata blocks
 # (superblocks, checkpoint pack, NAT, SIT, SSA, node blocks) of a small
-# image. fsck.f2fs -f must exit 0, 4 or 8 every time and never crash (run it
+# image. fsck.f2fs -n must exit 0, 4 or 8 every time and never crash (run it
 # in a sanitizer build to catch bad reads). Then a copy is repaired (-y):
 # exit 0, 1, 4 or 8; exit 8 (and 0) leave the copy untouched; after a
 # repair a second -y must find nothing more to write (one pass), and exits
@@ -78,7 +78,7 @@ with open(img_path, 'r+b') as f:
         if new == old:
             new = bytes([old[0] ^ 0xFF])
         f.seek(off); f.write(new); f.flush()
-        p = subprocess.run([fsck, '-f', img_path], stdout=subprocess.DEVNULL,
+        p = subprocess.run([fsck, '-n', img_path], stdout=subprocess.DEVNULL,
                            stderr=subprocess.PIPE, timeout=60)
         what = 'block %d byte %d -> 0x%02x' % (blk, off % 4096, new[0])
         why = repair_fails(img_path) if p.returncode in (0, 4, 8) else None

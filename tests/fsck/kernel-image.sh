@@ -2,7 +2,7 @@
 # Images written by the real kernel (tests/kernel/kvm-run: QEMU + Debian's
 # kernel) must check clean: our mkfs, then the kernel mounts, runs
 # `workload /mnt/w 200`, makes device nodes (small and large numbers) and a
-# fifo, and unmounts; fsck.f2fs must exit 0 with and without -f. Exit 77 when the harness cannot run or F2FS_KERNEL_TESTS=skip
+# fifo, and unmounts; fsck.f2fs must exit 0, quick (--quick) and full. Exit 77 when the harness cannot run or F2FS_KERNEL_TESTS=skip
 # (F2FS_REQUIRE_KERNEL=1 turns an unavailable harness into a failure).
 set -u
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
@@ -38,7 +38,7 @@ job=$W/job.sh
 } >"$job"
 kvm_boot kernel-image 0 "${disks[@]}" "$job"
 for k in "${!disks[@]}"; do
-	expect_clean "kernel image '${OPTS[$k]:-default}' quick" "${disks[$k]}"
-	expect_clean "kernel image '${OPTS[$k]:-default}' -f" "${disks[$k]}" -f
+	expect_clean "kernel image '${OPTS[$k]:-default}' quick" "${disks[$k]}" --quick
+	expect_clean "kernel image '${OPTS[$k]:-default}' full" "${disks[$k]}" -n
 done
 summary kernel-image

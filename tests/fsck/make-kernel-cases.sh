@@ -72,9 +72,9 @@ fi
 
 # NAME|fsck options|image|shell code run with $IMG set
 CASE_LIST=(
-"kernel-compressed|-f|c|:"
-"inode-compr-blocks|-f|c|D=\$(python3 \"\$DAMAGE\" \"\$IMG\" get inode /d/kept compr_blocks); python3 \"\$DAMAGE\" \"\$IMG\" inode /d/kept compr_blocks \$((D + 5))"
-"kernel-ssr-summary|-f|s|:"
+"kernel-compressed|-n|c|:"
+"inode-compr-blocks|-n|c|D=\$(python3 \"\$DAMAGE\" \"\$IMG\" get inode /d/kept compr_blocks); python3 \"\$DAMAGE\" \"\$IMG\" inode /d/kept compr_blocks \$((D + 5))"
+"kernel-ssr-summary|-n|s|:"
 )
 for row in "${CASE_LIST[@]}"; do
 	IFS='|' read -r name opts src code <<<"$row"

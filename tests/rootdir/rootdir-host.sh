@@ -121,7 +121,7 @@ mkdir "$W/flat"
 for i in $(seq 100 299); do echo "$i" >"$W/flat/f$i"; done
 if mk "$W/flat.img" 64M -U "$UUID" -T $TS --rootdir "$W/flat" &&
 	rm -f "$W"/flat/f2?? && "$MKFS" -f -q -t 0 -U "$UUID" -T $TS --rootdir "$W/flat" "$W/flat.img"; then
-	chain=$("$FSCK" -f --json "$W/flat.img" 2>&1 | sed -n 's/.*"roll_forward":{"nodes":\([0-9]*\),.*/\1/p')
+	chain=$("$FSCK" -n --json "$W/flat.img" 2>&1 | sed -n 's/.*"roll_forward":{"nodes":\([0-9]*\),.*/\1/p')
 	if [[ $chain == 0 ]]; then
 		ok "reformat over an earlier image (-t 0, same -U -T): no roll-forward chain"
 	else
@@ -367,7 +367,7 @@ for i in range(480):
 			bad "480 files: ${njournal:-?} NAT journal entries beside nat_bits (want 0)"
 		elif ! "$DUMP" -M "$W/nat.img" | grep -Eq '^ +blocks whose bits disagree: +0$'; then
 			bad "480 files: nat_bits disagree with the NAT blocks"
-		elif ! msg=$("$FSCK" -f "$W/nat.img" 2>&1); then
+		elif ! msg=$("$FSCK" -n "$W/nat.img" 2>&1); then
 			bad "480 files: our fsck: $(tail -2 <<<"$msg" | tr '\n' ' ')"
 		else
 			ok "480 files: nat_bits, an empty NAT journal, our fsck clean"

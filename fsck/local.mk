@@ -20,8 +20,8 @@ dist_man_MANS += man/fsck.f2fs.8
 SCRIPT_TESTS += tests/fsck/clean-images.sh tests/fsck/run-cases.sh \
 	tests/fsck/fuzz-quick.sh tests/fsck/kernel-image.sh tests/fsck/kernel-powercut.sh \
 	tests/fsck/kernel-xattrs.sh tests/fsck/kernel-compress.sh tests/fsck/large-dir.sh \
-	tests/fsck/repair-outcome.sh
-EXTRA_DIST += tests/fsck/clean-images.sh tests/fsck/run-cases.sh tests/fsck/large-dir.sh \
+	tests/fsck/repair-outcome.sh tests/fsck/options.sh
+EXTRA_DIST += tests/fsck/clean-images.sh tests/fsck/options.sh tests/fsck/run-cases.sh tests/fsck/large-dir.sh \
 	tests/fsck/repair-outcome.sh \
 	tests/fsck/fuzz-quick.sh tests/fsck/kernel-image.sh tests/fsck/kernel-powercut.sh \
 	tests/fsck/kernel-xattrs.sh tests/fsck/guest-xattrs.c tests/fsck/damage.py \

@@ -269,7 +269,7 @@ static int size_overprovision(const struct f2fs_layout_params *p,
 		/* a ratio the user chose is what does not fit, not the device */
 		if (p->overprovision > 0)
 			return f2fs_fail(err, -F2FS_E_BAD_OPTION,
-					 "-o %g: so small a ratio needs %u reserved segments, more than the %u main segments of this device",
+					 "-o %g: overprovision ratio too small for this device: it needs %u reserved segments, more than the %u main segments",
 					 r, l->rsvd_segments, l->segment_count_main);
 		return f2fs_fail(err, -F2FS_E_TOO_SMALL,
 				 "device too small for %g%% overprovision: %u main segments, %u reserved",

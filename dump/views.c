@@ -617,7 +617,6 @@ int view_gc(struct dump *d, const struct gc_cli *g)
 	out_u(o, "window_start", "window start (segno):", info.start_segno);
 	out_u(o, "window", "window (dirty sections):", info.max_search);
 	out_u(o, "searched", "dirty sections visited:", info.searched);
-	out_u(o, "skipped_current", "skipped (current):", info.skipped_current);
 	if (opts.policy == F2FS_GC_AT) {
 		out_u(o, "young", "too young (ATGC):", info.young);
 		out_u(o, "retried", "retried with threshold 0:", (uint64_t)info.retried);

@@ -1,13 +1,26 @@
 /*
  * Offline GC victim selection, following the kernel's f2fs_get_victim()
- * for LFS allocation (fs/f2fs/gc.c, Linux 6.x):
+ * for LFS allocation (fs/f2fs/gc.c get_victim_by_default() and
+ * select_policy(), Linux 6.1):
  *
- * - The dirty map holds the sections with 0 < valid < blocks per section
- *   (with one segment per section, current segments are never in it).
- * - The scan starts at last_victim[mode] (0 after mount) and visits dirty
- *   sections until max_search were seen, wrapping once; a BG search is
- *   capped at max_victim_search (default 4096), a FG one is not, nor is
- *   ATGC. Sections holding a current segment are counted but skipped.
+ * - The map walked: with one segment per section, dirty_segmap[DIRTY]
+ *   (segments with 0 < valid < 512), max_search = nr_dirty[DIRTY]; with
+ *   several, dirty_secmap (sections with 0 < valid < blocks per section),
+ *   max_search = its bit count. Either way a current section is absent, not
+ *   skipped: __locate_dirty_segment() never adds a current segment, and
+ *   init_dirty_segmap() / __locate_dirty_segment() set a section's bit only
+ *   when !IS_CURSEC(). So right after mount the window counts exactly the
+ *   non-current partly valid sections, one step per section whatever its
+ *   size; nothing is visited and skipped (sec_usage_check() only matters
+ *   for a section that became current after its bit was set, at run time).
+ * - The scan starts at last_victim[gc_mode] (a segno, 0 after mount), finds
+ *   the next bit at or after offset / segs_per_sec, and counts every bit it
+ *   finds in nsearched until max_search, wrapping once to 0 (the second lap
+ *   ends at the old last_victim). A BG search is capped at max_victim_search
+ *   (default 4096); a FG one is not, nor is ATGC. Where it stops,
+ *   last_victim becomes the section after the last one seen (as a segno,
+ *   modulo the main area), or the one after the old start if the lap
+ *   wrapped past it.
  * - greedy: cost = valid blocks. cost-benefit: u = (valid/segs)*100/512,
  *   age = 100 - 100*(mtime - min)/(max - min) (unsigned char arithmetic),
  *   cost = UINT_MAX - 100*(100-u)*age/(100+u); min/max start as the
@@ -56,8 +69,8 @@ static int sec_dirty(const struct f2fs_gc *gc, const struct f2fs_gc_sec *s)
 {
 	if (s->valid == 0 || s->valid >= gc->sec_blocks)
 		return 0;
-	/* one segment per section: current segments never enter the map */
-	return !(gc->segs_per_sec == 1 && s->cur);
+	/* current sections never enter dirty_segmap nor dirty_secmap */
+	return !s->cur;
 }
 
 static void refresh(struct f2fs_gc *gc, uint32_t secno)
@@ -271,9 +284,7 @@ retry:
 			offset = segno + spsec;
 			nsearched++;
 			secno = unit;
-			if (gc->sec[secno].cur) {
-				info->skipped_current++;
-			} else {
+			{
 				struct f2fs_gc_cand c = { .secno = secno, .valid = gc->sec[secno].valid,
 							  .mtime = gc->sec[secno].mtime,
 							  .order = (uint32_t)cnt };

@@ -82,6 +82,55 @@ hit=0
 for s in $curs; do ranking | tr ' ' '\n' | grep -q "^$s:" && hit=1; done
 check "current segments ($curs) are not candidates" test "$hit" -eq 0
 
+# Two segments per section (-s 2): the kernel walks dirty_secmap, one bit
+# per section, set only for sections with 0 < valid < 1024 that hold no
+# current segment (segment.c init_dirty_segmap, __locate_dirty_segment);
+# max_search is its bit count and nsearched counts each bit
+# (gc.c select_policy, get_victim_by_default). Current sections of this
+# image: 0 (hot node), 1, 2, 3 (hot data), 13, 28. Sections 0, 3 and 13 are
+# given valid blocks: they are not in the map, so they neither rank nor
+# take a place in the window.
+img2=$W/s2.img
+truncate -s 256M "$img2"
+"$MKFS" -q -f -s 2 "$img2" >"$W/mkfs.log" 2>&1 || bad "mkfs -s 2: $(tail -1 "$W/mkfs.log")"
+$SITEDIT "$img2" set 1 300 3 500 &&     # section 0 (current): 301 valid
+$SITEDIT "$img2" set 7 200 0 500 &&     # section 3 (current): 201 valid
+$SITEDIT "$img2" set 27 100 2 500 &&    # section 13 (current): 100 valid
+$SITEDIT "$img2" set 10 512 1 2000 &&   # section 5: a full and an empty segment,
+$SITEDIT "$img2" set 11 0 1 0 &&        #   512 valid: in dirty_secmap, though no
+                                        #   segment of it is in dirty_segmap[DIRTY]
+$SITEDIT "$img2" set 12 300 1 4000 &&   # section 6: 500
+$SITEDIT "$img2" set 13 200 1 4000 &&
+$SITEDIT "$img2" set 16 512 1 3000 &&   # section 8: 1024, full, not in the map
+$SITEDIT "$img2" set 17 512 1 3000 &&
+$SITEDIT "$img2" set 18 250 1 9000 &&   # section 9: 250
+$SITEDIT "$img2" set 40 50 1 8000 &&    # section 20: 90
+$SITEDIT "$img2" set 41 40 1 8000 &&
+$SITEDIT "$img2" set 60 512 1 100 &&    # section 30: 612
+$SITEDIT "$img2" set 61 100 1 100 &&
+$SITEDIT "$img2" elapsed 10000 || bad "sitedit -s 2 failed"
+
+run --json --gc --fg "$img2"
+check "-s 2: FG greedy ranks the five non-current partly valid sections" \
+	test "$(ranking)" = "20:90 9:250 6:500 5:512 30:612"
+check "-s 2: the map holds 5 sections (current ones absent)" test "$(jget gc.dirty_sections)" -eq 5
+# BG window 4 from offset 0 visits sections 5, 6, 9, 20 (a window that
+# counted the current sections 0 and 3 would end at 6 and pick it)
+run --json --gc --policy greedy --bg --max-search 4 "$img2"
+check "-s 2: greedy window 4 visits 5 6 9 20 and picks 20" \
+	test "$(ranking) $(jget gc.searched) $(jget gc.window)" = "20:90 9:250 6:500 5:512 4 4"
+run --json --gc --policy greedy --bg --max-search 3 "$img2"
+check "-s 2: greedy window 3 stops at section 9" test "$(ranking)" = "9:250 6:500 5:512"
+# cost-benefit over the same window: min_mtime 0 (free sections), max 10000,
+# section mtime = mean of its two segments, u = (valid / 2) * 100 >> 9:
+#  5: 256 -> u 50, mtime 1000 -> age 90, 100*50*90/150 = 3000
+#  6: 250 -> u 48, mtime 4000 -> age 60, 100*52*60/148 = 2108
+#  9: 125 -> u 24, mtime 4500 -> age 55, 100*76*55/124 = 3370
+# 20:  45 -> u 8,  mtime 8000 -> age 20, 100*92*20/108 = 1703
+run --json --gc --policy cb --bg --max-search 4 "$img2"
+check "-s 2: cost-benefit window 4 ranking" \
+	test "$(ranking)" = "9:$((U - 3370)) 5:$((U - 3000)) 6:$((U - 2108)) 20:$((U - 1703))"
+
 # speed: a 64 GiB image with every segment's SIT entry filled at random
 big=$W/big.img
 "$MKFS" -q -f -S "$big" $((64 * 1024 * 1024 * 2)) >"$W/mkfs.log" 2>&1 || bad "mkfs 64G: $(tail -1 "$W/mkfs.log")"

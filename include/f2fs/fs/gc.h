@@ -50,7 +50,8 @@ struct f2fs_gc_sec {
 struct f2fs_gc {
 	uint32_t nsecs, segs_per_sec, sec_blocks;
 	struct f2fs_gc_sec *sec;
-	uint8_t *dirty;                 /* per section: in the kernel's dirty map */
+	uint8_t *dirty;                 /* per section: in the kernel's dirty map
+	                                 * (dirty_segmap[DIRTY] or dirty_secmap) */
 	uint32_t nr_dirty, nr_free;
 	uint64_t min_mtime, max_mtime;  /* the kernel's sit_i->min/max_mtime */
 	uint64_t dirty_max_mtime;       /* ATGC */
@@ -76,9 +77,9 @@ struct f2fs_gc_cand {
 
 struct f2fs_gc_scan_info {
 	uint32_t start_segno;     /* where the window started */
-	uint32_t max_search;      /* dirty sections the window may visit */
+	uint32_t max_search;      /* dirty sections the window may visit (current
+	                           * sections are not in the map, so not counted) */
 	uint32_t searched;        /* dirty sections visited */
-	uint32_t skipped_current; /* visited but in use */
 	uint32_t next_segno;      /* last_victim after the scan */
 	int retried;              /* ATGC retried with threshold 0 */
 	uint32_t young;           /* ATGC: candidates dropped as too young */

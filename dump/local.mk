@@ -14,3 +14,6 @@ EXTRA_DIST += tests/dump/dump-basic.sh tests/dump/dump-views.sh \
 	tests/dump/dump-extract.sh tests/dump/dump-gc.sh tests/dump/sitedit.py \
 	tests/dump/common.sh tests/dump/dump-kernel.sh tests/dump/dump-xattr.sh \
 	tests/dump/dump-inode.sh tests/dump/dump-json.sh
+# the --gc window against the kernel's own victim choice (QEMU; two boots)
+SCRIPT_TESTS += tests/dump/dump-gc-kernel.sh
+EXTRA_DIST += tests/dump/dump-gc-kernel.sh tests/dump/guest-gc.c

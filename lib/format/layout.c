@@ -222,8 +222,14 @@ static double reserved_for(double ovp, uint32_t segs_per_sec)
  * The ratio that leaves users the most space: the same search, in the same
  * double arithmetic, as mkfs.f2fs, so that the same device gets the same
  * numbers from either tool. One difference: where the device does not end
- * on a zone, mkfs.f2fs 1.15 also counts the segments of the partial last
- * zone, which the main area does not hold; we count the main area only.
+ * on a zone, mkfs.f2fs 1.15 (built with zoned support) takes its base from
+ * f2fs_get_usable_segments(), which also counts the segments after the last
+ * whole zone, and its per-section multiplier round_up(usable, sections)
+ * becomes segs_per_sec + 1; its free_segment_count then exceeds the main
+ * area (its own fsck fails the fresh image) and user_block_count counts
+ * segments that do not exist. We count the main area only, so every counter
+ * agrees with the segments there; the kernel fills and garbage-collects
+ * both layouts (tests/kernel/layout-partial-zone.sh).
  */
 static double best_overprovision(uint32_t usable, uint32_t segs_per_sec)
 {

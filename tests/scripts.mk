@@ -8,7 +8,8 @@ SCRIPT_TESTS += \
 	tests/cli/reformat.sh \
 	tests/lint/layers.sh \
 	tests/lint/calls.sh \
-	tests/lint/docs.sh
+	tests/lint/docs.sh \
+	tests/unit/utf8-tables.sh
 
 EXTRA_DIST += \
 	tests/peer/fsck-matrix.sh \
@@ -20,4 +21,5 @@ EXTRA_DIST += \
 	tests/lint/layers.sh \
 	tests/lint/calls.sh \
 	tests/lint/docs.sh \
-	tests/lint/layers.inc
+	tests/lint/layers.inc \
+	tests/unit/utf8-tables.sh

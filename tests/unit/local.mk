@@ -117,3 +117,16 @@ tests_unit_test_repair_crash_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/fsck \
 	-DCASES_DIR='"$(abs_top_srcdir)/tests/fsck/cases"'
 tests_unit_test_repair_crash_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_test_repair_crash_LDADD = $(LIBFSCK) $(CHECK_LIBS)
+
+UNIT_TESTS += tests/unit/test_utf8
+check_PROGRAMS += tests/unit/test_utf8
+tests_unit_test_utf8_SOURCES = tests/unit/test_utf8.c tests/unit/unit.h
+tests_unit_test_utf8_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_test_utf8_LDADD = $(LIBF2FS) $(CHECK_LIBS)
+
+# NormalizationTest.txt of the installed Unicode data (skips without it)
+UNIT_TESTS += tests/unit/test_utf8_ucd
+check_PROGRAMS += tests/unit/test_utf8_ucd
+tests_unit_test_utf8_ucd_SOURCES = tests/unit/test_utf8_ucd.c tests/unit/unit.h
+tests_unit_test_utf8_ucd_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_test_utf8_ucd_LDADD = $(LIBF2FS) $(CHECK_LIBS)

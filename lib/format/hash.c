@@ -1,6 +1,7 @@
 /* The F2FS name hash: a TEA-based hash over 16-byte chunks. */
 #include <f2fs/format/hash.h>
 
+#include <errno.h>
 #include <string.h>
 
 static void tea_transform(uint32_t buf[2], const uint32_t in[4])
@@ -75,11 +76,17 @@ bool f2fs_casefold_ascii(const uint8_t *name, size_t len, uint8_t *out)
 	return true;
 }
 
+int f2fs_casefold_name(const uint8_t *name, size_t len, uint8_t out[F2FS_UTF8_CAP])
+{
+	int n = f2fs_utf8_normalize(F2FS_UTF8_NFDICF, name, len, out);
+
+	return n ? n : -EINVAL;
+}
+
 uint32_t f2fs_dentry_hash_casefold(const uint8_t *name, size_t len)
 {
-	uint8_t folded[256];
+	uint8_t key[F2FS_UTF8_CAP];
+	int n = f2fs_casefold_name(name, len, key);
 
-	if (len > sizeof(folded) || !f2fs_casefold_ascii(name, len, folded))
-		return f2fs_dentry_hash(name, len);
-	return f2fs_dentry_hash(folded, len);
+	return n > 0 ? f2fs_dentry_hash(key, (size_t)n) : f2fs_dentry_hash(name, len);
 }

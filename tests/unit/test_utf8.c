@@ -1,11 +1,13 @@
 /*
- * The kernel's utf8 normalisation (include/f2fs/format/utf8.h). Expected
- * results are written from the Unicode data files by hand (CaseFolding.txt
- * C + F, UnicodeData.txt decompositions and classes, DerivedAge.txt for what
- * 12.1.0 assigns), not taken from our tables.
+ * The kernel's utf8 normalisation (include/f2fs/format/utf8.h) and the
+ * casefolded name hash. Expected results are written from the Unicode data
+ * files by hand (CaseFolding.txt C + F, UnicodeData.txt decompositions and
+ * classes, DerivedAge.txt for what 12.1.0 assigns), not taken from our
+ * tables.
  */
 #include <check.h>
 
+#include <f2fs/format/hash.h>
 #include <f2fs/format/utf8.h>
 
 #include <errno.h>
@@ -148,6 +150,39 @@ START_TEST(invalid_and_limits)
 }
 END_TEST
 
+static uint32_t HC(const char *s)
+{
+	return f2fs_dentry_hash_casefold((const uint8_t *)s, strlen(s));
+}
+
+static uint32_t H(const char *s)
+{
+	return f2fs_dentry_hash((const uint8_t *)s, strlen(s));
+}
+
+START_TEST(casefold_hash)
+{
+	uint8_t key[F2FS_UTF8_CAP];
+
+	ck_assert_uint_eq(HC(u8"Stra\u00DFe"), HC("STRASSE"));
+	ck_assert_uint_eq(HC(u8"Stra\u00DFe"), H("strasse"));
+	ck_assert_uint_eq(HC(u8"\u03A3\u038A\u03A3\u03A5\u03A6\u039F\u03A3"),
+			  HC(u8"\u03C3\u03AF\u03C3\u03C5\u03C6\u03BF\u03C2"));
+	ck_assert_uint_eq(HC(u8"Caf\u00E9"), HC(u8"CAFE\u0301"));
+	ck_assert_uint_eq(HC(u8"\uAC00"), HC(u8"\u1100\u1161"));
+	ck_assert_uint_ne(HC("abc"), HC("abd"));
+	/* no key: the kernel hashes the name's own bytes */
+	ck_assert_uint_eq(HC("\xFF" "ABC"), H("\xFF" "ABC"));
+	ck_assert_uint_eq(HC(u8"A\U0001F972"), H(u8"A\U0001F972"));
+	ck_assert_uint_eq(HC(u8"\u200B"), H(u8"\u200B"));
+	ck_assert_uint_eq(HC("."), 0);
+	ck_assert_uint_eq(HC(".."), 0);
+	ck_assert_int_eq(f2fs_casefold_name((const uint8_t *)u8"\u200B", 3, key), -EINVAL);
+	ck_assert_int_eq(f2fs_casefold_name((const uint8_t *)"\xFF", 1, key), -EILSEQ);
+	ck_assert_int_eq(f2fs_casefold_name((const uint8_t *)"A", 1, key), 1);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("utf8");
@@ -157,6 +192,7 @@ int main(void)
 	tcase_add_test(tc, other_scripts);
 	tcase_add_test(tc, ordering_and_ignorables);
 	tcase_add_test(tc, invalid_and_limits);
+	tcase_add_test(tc, casefold_hash);
 	suite_add_tcase(s, tc);
 	return unit_run(s);
 }

@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <f2fs/format/utf8.h>
+
 /* Hash of a name as stored in dentries ("." and ".." hash to 0). The caller
  * casefolds the name first for casefolded directories. */
 uint32_t f2fs_dentry_hash(const uint8_t *name, size_t len);
@@ -13,11 +15,23 @@ uint32_t f2fs_dentry_hash(const uint8_t *name, size_t len);
 /*
  * Fold an ASCII name as the kernel's UTF-8 casefolding does (A-Z to a-z,
  * everything else unchanged) into out (len bytes). False when the name has
- * a byte >= 0x80: folding it needs the Unicode tables, which we lack.
+ * a byte >= 0x80 (f2fs_casefold_name folds any name).
  */
 bool f2fs_casefold_ascii(const uint8_t *name, size_t len, uint8_t *out);
 
-/* The hash of an ASCII name in a casefolded directory. */
+/*
+ * The key by which the kernel (f2fs_init_casefolded_name) hashes and
+ * compares a name in a casefolded directory: its NFDICF folding, written to
+ * out. Returns the key's length (> 0), or a negative errno when the name has
+ * no key: -EILSEQ (not UTF-8 of Unicode 12.1.0 characters), -ENAMETOOLONG
+ * (the folding needs 255 bytes or more), -EINVAL (it folds to nothing: a name
+ * of ignorables). The kernel then uses the name's own bytes, or refuses the
+ * name when the superblock has the strict encoding flag.
+ */
+int f2fs_casefold_name(const uint8_t *name, size_t len, uint8_t out[F2FS_UTF8_CAP]);
+
+/* The hash of a name in a casefolded directory: of its key, or of its own
+ * bytes when it has none. */
 uint32_t f2fs_dentry_hash_casefold(const uint8_t *name, size_t len);
 
 #endif

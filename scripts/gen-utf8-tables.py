@@ -9,15 +9,17 @@ canonical decompositions), CaseFolding.txt (statuses C and F: the full case
 folding), DerivedCoreProperties.txt (Default_Ignorable_Code_Point) and
 DerivedAge.txt, and keeps only what Unicode 12.1.0 had assigned: Linux's utf8
 tables (fs/unicode, version 12.1.0, the one F2FS's "utf8" encoding names) are
-built from the 12.1.0 database, so a code point assigned later is, for the
-kernel, not a character at all and makes a name invalid UTF-8. Later databases
-may be used because Unicode's stability policies freeze the combining class,
-the canonical decomposition and the case folding of an assigned character;
-the script still fails if a kept mapping would reach a character assigned
-after 12.1.0.
+built from the 12.1.0 database. The kernel's generator gives every code point
+but the surrogates a place in its trie: one that 12.1.0 does not assign
+(including one assigned later) has class 0 and no mapping, so it passes
+through unchanged as a starter, unless it is a reserved default ignorable.
+Later databases may be used because Unicode's stability policies freeze the
+combining class, the canonical decomposition and the case folding of an
+assigned character; the script still fails if a kept mapping would reach a
+character assigned after 12.1.0.
 
-For every code point the kernel's normaliser needs: whether it is valid
-(assigned by 12.1.0, not a surrogate), its combining class, and two mappings:
+For every code point the kernel's normaliser needs: whether it is a
+character at all (not a surrogate), its combining class, and two mappings:
 NFDI (canonical decomposition) and NFDICF (full case folding, else the
 canonical decomposition), each expanded until no character of the result has
 a mapping of its own, a Default_Ignorable_Code_Point mapping to nothing in
@@ -64,16 +66,16 @@ def code_range(field):
 
 
 def load(ucd):
-    valid = set()
+    age = {}
     for f in data_lines(os.path.join(ucd, 'DerivedAge.txt')):
-        age = tuple(int(x) for x in f[1].split('.'))
-        if age <= MAX_AGE:
-            valid.update(c for c in code_range(f[0]) if not 0xD800 <= c <= 0xDFFF)
+        a = tuple(int(x) for x in f[1].split('.'))
+        age.update((c, a) for c in code_range(f[0]))
+    assigned = {c for c, a in age.items() if a <= MAX_AGE and not 0xD800 <= c <= 0xDFFF}
 
     ccc, decomp = {}, {}
     for f in data_lines(os.path.join(ucd, 'UnicodeData.txt')):
         c = int(f[0], 16)
-        if c not in valid:
+        if c not in assigned:
             continue
         if int(f[3]):
             ccc[c] = int(f[3])
@@ -84,14 +86,18 @@ def load(ucd):
     fold = {}
     for f in data_lines(os.path.join(ucd, 'CaseFolding.txt')):
         c = int(f[0], 16)
-        if f[1] in ('C', 'F') and c in valid:
+        if f[1] in ('C', 'F') and c in assigned:
             fold[c] = [int(x, 16) for x in f[2].split()]
 
+    # Default_Ignorable_Code_Point also covers reserved (unassigned) code
+    # points, and the kernel applies it to them; a code point assigned after
+    # 12.1.0 was a plain unassigned one then (U+180F, Unicode 14, became
+    # ignorable only when assigned), so it keeps no mapping.
     ignorable = set()
     for f in data_lines(os.path.join(ucd, 'DerivedCoreProperties.txt')):
         if f[1] == 'Default_Ignorable_Code_Point':
-            ignorable.update(c for c in code_range(f[0]) if c in valid)
-    return valid, ccc, decomp, fold, ignorable
+            ignorable.update(c for c in code_range(f[0]) if c in assigned or c not in age)
+    return assigned, ccc, decomp, fold, ignorable
 
 
 def expand(base):
@@ -112,7 +118,7 @@ def expand(base):
     return done
 
 
-def build(valid, ccc, decomp, fold, ignorable):
+def build(assigned, ccc, decomp, fold, ignorable):
     nfdi_base = dict(decomp)
     nfdicf_base = dict(decomp)
     nfdicf_base.update(fold)
@@ -122,15 +128,17 @@ def build(valid, ccc, decomp, fold, ignorable):
     nfdi, nfdicf = expand(nfdi_base), expand(nfdicf_base)
     for m in (nfdi, nfdicf):
         for c, seq in m.items():
-            bad = [x for x in seq if x not in valid]
+            bad = [x for x in seq if x not in assigned]
             if bad:
                 sys.exit(f'U+{c:04X} maps to U+{bad[0]:04X}, not assigned by '
                          f'{MAX_AGE[0]}.{MAX_AGE[1]}: stability broken?')
 
     # value: 0 not a character; 1 + class for a character without a
     # mapping; F2FS_UTF8_MAPPED + the offset of its header word otherwise
-    seqs, value = [], [0] * 0x110000
-    for c in sorted(valid):
+    seqs, seq_at, value = [], {}, [0] * 0x110000
+    for c in range(0x110000):
+        if 0xD800 <= c <= 0xDFFF:
+            continue
         if c not in nfdicf:
             value[c] = 1 + ccc.get(c, 0)
             continue
@@ -139,11 +147,14 @@ def build(valid, ccc, decomp, fold, ignorable):
         head = len(cf) | ccc.get(c, 0) << 24
         if i is not None:
             head |= len(i) << 8 | HAS_NFDI | (SAME if same else 0)
-        value[c] = MAPPED + len(seqs)
-        seqs.append(head)
-        seqs.extend(x | ccc.get(x, 0) << 24 for x in cf)
+        words = [head] + [x | ccc.get(x, 0) << 24 for x in cf]
         if i is not None and not same:
-            seqs.extend(x | ccc.get(x, 0) << 24 for x in i)
+            words += [x | ccc.get(x, 0) << 24 for x in i]
+        key = tuple(words)  # the ignorables share one entry
+        if key not in seq_at:
+            seq_at[key] = len(seqs)
+            seqs.extend(words)
+        value[c] = MAPPED + seq_at[key]
     if MAPPED + len(seqs) > 0xFFFF:
         sys.exit('mapping words do not fit 16-bit values')
     return value, seqs, nfdi, nfdicf
@@ -213,9 +224,9 @@ def main():
     ap.add_argument('ucd', nargs='?', default='/usr/share/unicode')
     ap.add_argument('-o', '--output', default='-')
     args = ap.parse_args()
-    valid, ccc, decomp, fold, ignorable = load(args.ucd)
-    value, seqs, nfdi, nfdicf = build(valid, ccc, decomp, fold, ignorable)
-    counts = (f'{len(valid)} valid code points, {len(ccc)} with a combining class, '
+    assigned, ccc, decomp, fold, ignorable = load(args.ucd)
+    value, seqs, nfdi, nfdicf = build(assigned, ccc, decomp, fold, ignorable)
+    counts = (f'{len(assigned)} characters of 12.1.0, {len(ccc)} with a combining class, '
               f'{len(nfdi)} NFDI and {len(nfdicf)} NFDICF mappings '
               f'({len(ignorable)} of them ignorables, mapped to nothing)')
     text, size = emit(value, seqs, counts)

@@ -14,14 +14,16 @@
 #define JAMO_V_COUNT 21u
 #define JAMO_T_COUNT 28u
 
-/* Every character with a non-zero class is U+0300 or above, two bytes at
- * least: a run of more marks than this cannot fit in the result. */
-#define RUN_MAX ((F2FS_UTF8_CAP - 1) / 2)
+/* A run holds at most one item per byte of the result. */
+#define RUN_MAX (F2FS_UTF8_CAP - 1)
+
+/* The class byte of a run item that is a stray continuation byte. */
+#define STRAY 0xFFu
 
 struct nf_out {
 	uint8_t *buf;
 	size_t n;
-	uint32_t run[RUN_MAX]; /* marks since the last starter, in class order */
+	uint32_t run[RUN_MAX]; /* marks (and stray bytes) since the last starter */
 	size_t nrun;
 	bool full;
 };
@@ -38,7 +40,7 @@ static uint16_t utf8_value(uint32_t cp)
 /*
  * Decode one well-formed UTF-8 sequence (Unicode's table 3-7: shortest form,
  * no surrogates, at most U+10FFFF) of at most left bytes starting with a
- * byte >= 0x80. Returns its length, 0 for anything else: exactly the byte
+ * byte >= 0xC0. Returns its length, 0 for anything else: exactly the byte
  * sequences the kernel's trie has a path for.
  */
 static size_t utf8_decode(const uint8_t *p, size_t left, uint32_t *cp)
@@ -79,6 +81,16 @@ static size_t utf8_decode(const uint8_t *p, size_t left, uint32_t *cp)
 	return n;
 }
 
+static void put_bytes(struct nf_out *o, const uint8_t *e, size_t k)
+{
+	if (o->n + k >= F2FS_UTF8_CAP) {
+		o->full = true;
+		return;
+	}
+	for (size_t i = 0; i < k; i++)
+		o->buf[o->n++] = e[i];
+}
+
 static void put_cp(struct nf_out *o, uint32_t cp)
 {
 	uint8_t e[4];
@@ -103,45 +115,64 @@ static void put_cp(struct nf_out *o, uint32_t cp)
 		e[3] = (uint8_t)(0x80 | (cp & 0x3F));
 		k = 4;
 	}
-	if (o->n + k >= F2FS_UTF8_CAP) {
-		o->full = true;
-		return;
-	}
-	for (size_t i = 0; i < k; i++)
-		o->buf[o->n++] = e[i];
-}
-
-/* A starter, the end of the name or an ignorable closes the run of marks. */
-static void flush_run(struct nf_out *o)
-{
-	for (size_t i = 0; i < o->nrun; i++)
-		put_cp(o, o->run[i] & 0x1FFFFFu);
-	o->nrun = 0;
+	put_bytes(o, e, k);
 }
 
 /*
- * One result character, its class in bits 24..31. Marks wait in the run,
- * inserted after every mark of a class not above theirs: the stable sort by
- * class that canonical ordering is (the kernel emits the same order by
- * rescanning the run once per class).
+ * A starter, the end of the name or an ignorable ends the run of marks: emit
+ * it in canonical order, the way the kernel's utf8byte() does, by passes
+ * over the run, one per class present, lowest first, each emitting the
+ * marks of its class in their order. That is a stable sort by class, except
+ * for stray continuation bytes (a byte 0x80-0xBF where a character should
+ * start, which the kernel copies as it meets them): every pass, and the
+ * first one that only looks for the lowest class, emits them again.
  */
-static void put_word(struct nf_out *o, uint32_t w)
+static void flush_run(struct nf_out *o)
 {
-	size_t i;
+	uint32_t cls = 0;
 
-	if (!(w >> 24)) {
-		flush_run(o);
-		put_cp(o, w);
+	if (!o->nrun)
 		return;
+	for (;;) {
+		uint32_t next = STRAY;
+
+		for (size_t i = 0; i < o->nrun; i++) {
+			uint32_t w = o->run[i], c = w >> 24;
+			uint8_t b = (uint8_t)w;
+
+			if (c == STRAY)
+				put_bytes(o, &b, 1);
+			else if (c == cls)
+				put_cp(o, w & 0x1FFFFFu);
+			else if (c > cls && c < next)
+				next = c;
+		}
+		if (next == STRAY)
+			break;
+		cls = next;
 	}
+	o->nrun = 0;
+}
+
+static void run_add(struct nf_out *o, uint32_t w)
+{
 	if (o->nrun == RUN_MAX) {
 		o->full = true;
 		return;
 	}
-	for (i = o->nrun; i > 0 && o->run[i - 1] >> 24 > w >> 24; i--)
-		o->run[i] = o->run[i - 1];
-	o->run[i] = w;
-	o->nrun++;
+	o->run[o->nrun++] = w;
+}
+
+/* One result character, its class in bits 24..31: a starter ends the run of
+ * marks before it, a mark joins the run. */
+static void put_word(struct nf_out *o, uint32_t w)
+{
+	if (w >> 24) {
+		run_add(o, w);
+		return;
+	}
+	flush_run(o);
+	put_cp(o, w);
 }
 
 static void put_hangul(struct nf_out *o, uint32_t cp)
@@ -190,7 +221,7 @@ int f2fs_utf8_normalize(enum f2fs_utf8_form form, const uint8_t *name, size_t le
 		size_t k;
 
 		if (b < 0x80) {
-			/* ASCII: a starter, unassigned nowhere, folded by range */
+			/* ASCII: starters, folded by range */
 			if (!b)
 				break;
 			if (form == F2FS_UTF8_NFDICF && b >= 'A' && b <= 'Z')
@@ -202,6 +233,18 @@ int f2fs_utf8_normalize(enum f2fs_utf8_form form, const uint8_t *name, size_t le
 				break;
 			}
 			out[o.n++] = b;
+			i++;
+			continue;
+		}
+		if ((b & 0xC0) == 0x80) {
+			/* The kernel refuses a name starting with a continuation
+			 * byte, and copies one met later as it is. */
+			if (!i)
+				return -EILSEQ;
+			if (o.nrun)
+				run_add(&o, STRAY << 24 | b);
+			else
+				put_bytes(&o, &b, 1);
 			i++;
 			continue;
 		}

@@ -9,8 +9,8 @@
 #define F2FS_UTF8_MID_BITS 6
 #define F2FS_UTF8_LO_BITS 3
 
-/* A value: 0 is not a character (unassigned in Unicode 12.1.0, a surrogate);
- * below F2FS_UTF8_MAPPED it is 1 + the combining class of a character that
+/* A value: 0 is not a character (a surrogate: the decoder refuses those
+ * already); below F2FS_UTF8_MAPPED it is 1 + the combining class of a character that
  * maps to itself; from F2FS_UTF8_MAPPED on, the offset (+ F2FS_UTF8_MAPPED)
  * of the character's mapping in f2fs_utf8_map. */
 #define F2FS_UTF8_MAPPED 0x100

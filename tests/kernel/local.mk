@@ -8,3 +8,11 @@ EXTRA_DIST += tests/kernel/kvm-run tests/kernel/guest/init \
 # our layout where the device does not end on a zone, under fill and GC
 SCRIPT_TESTS += tests/kernel/layout-partial-zone.sh
 EXTRA_DIST += tests/kernel/layout-partial-zone.sh
+
+# Our utf8 casefolding against the kernel's (names from many scripts).
+SCRIPT_TESTS += tests/kernel/casefold-names.sh
+check_PROGRAMS += tests/kernel/cf-tool
+tests_kernel_cf_tool_SOURCES = tests/kernel/cf-tool.c
+tests_kernel_cf_tool_LDADD = $(LIBF2FS)
+EXTRA_DIST += tests/kernel/casefold-names.sh tests/kernel/casefold-names.py \
+	tests/kernel/guest/src/mknames.c

@@ -24,12 +24,15 @@ enum f2fs_utf8_form {
 /*
  * Normalise name (len bytes; like the kernel, a NUL byte ends it) into out.
  * Returns the length written (0 for a name of ignorables only), -EILSEQ when
- * the name is not UTF-8 of characters Unicode 12.1.0 assigns (a malformed or
- * overlong sequence, a surrogate, a code point unassigned in 12.1.0, even if
- * a later version assigns it: the kernel's tables do not know it), or
- * -ENAMETOOLONG when the result would need F2FS_UTF8_CAP bytes or more.
- * Linear in len (marks are ordered as they come, within a run of at most
- * 127 of them).
+ * the name is not UTF-8 as the kernel reads it (a malformed, truncated or
+ * overlong sequence, a surrogate, beyond U+10FFFF, a first byte 0x80-0xBF),
+ * or -ENAMETOOLONG when the result would need F2FS_UTF8_CAP bytes or more.
+ * Quirks kept from the kernel: a code point Unicode 12.1.0 does not assign
+ * (even one a later version assigns) passes through unchanged as a starter
+ * unless it is a reserved default ignorable (removed); a byte 0x80-0xBF met
+ * where a character should start is copied, once per ordering pass when it
+ * sits among combining marks. Linear in len: marks are ordered in one pass
+ * per combining class present in their run.
  */
 int f2fs_utf8_normalize(enum f2fs_utf8_form form, const uint8_t *name, size_t len,
 			uint8_t out[F2FS_UTF8_CAP]);

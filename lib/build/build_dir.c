@@ -38,7 +38,7 @@ static void inline_add(uint8_t *area, const struct f2fs_inline_dentry_geo *g,
 	*next = s + k;
 }
 
-/* Casefolded directories hash the folded name (ASCII only: checked before). */
+/* Casefolded directories hash the folded name (the raw one if it has none). */
 static uint32_t name_hash(const struct f2fs_node *dir, const struct bld_dirent *e)
 {
 	if (le32_get(dir->i.i_flags) & F2FS_CASEFOLD_FL)

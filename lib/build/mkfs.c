@@ -254,7 +254,7 @@ static int prepare_image(struct mkfs_run *r, struct f2fs_error *err)
 		if (ret)
 			return ret;
 		r->have_tree = true;
-		ret = populate_check_tree(&r->tree, o->features, err);
+		ret = populate_check_tree(&r->tree, o->features, o->encoding_flags, err);
 		if (ret)
 			return ret;
 		need = populate_estimate(&r->tree, o->features);

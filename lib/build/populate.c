@@ -3,6 +3,7 @@
 #include "populate.h"
 #include "source.h"
 
+#include <f2fs/util/sort.h>
 #include <f2fs/util/vec.h>
 #include <f2fs/format/dentry.h>
 #include <f2fs/format/endian.h>
@@ -663,19 +664,87 @@ int populate(struct bld *b, const struct f2fs_mkfs_options *o,
 	return ret;
 }
 
+/* Why the kernel would give a name no casefolding key (it then hashes the
+ * raw bytes, or refuses the name under the strict flag). */
+static const char *keyless_why(int ret)
+{
+	switch (ret) {
+	case -ENAMETOOLONG:
+		return "folds to 255 bytes or more";
+	case -EINVAL:
+		return "folds to nothing (default ignorable characters only)";
+	default:
+		return "is not valid UTF-8";
+	}
+}
+
 /*
- * A case-insensitive source directory becomes a casefolded one, which needs
- * the image's casefold feature; its names are hashed folded, and we fold
- * ASCII only.
+ * In a case-insensitive directory the kernel finds a name by its folded key
+ * (f2fs_casefold_name): two names with one key would be one name to it, the
+ * second unreachable, so the tree is refused before anything is written.
+ * Names are compared through (hash << 32 | child) pairs sorted by hash:
+ * keys are recomputed only for names whose hashes collide.
+ */
+static int check_casefold_dir(const struct f2fs_tree *t, const struct f2fs_tree_inode *d,
+			      const char *path, bool strict, struct f2fs_error *err)
+{
+	uint8_t ka[F2FS_UTF8_CAP], kb[F2FS_UTF8_CAP];
+	uint64_t *pairs;
+	int ret = 0;
+
+	if (!d->nchild)
+		return 0;
+	pairs = malloc(d->nchild * sizeof(*pairs));
+	if (!pairs)
+		return f2fs_fail(err, -ENOMEM, "--rootdir: out of memory checking %s", path);
+	for (uint32_t k = 0; k < d->nchild; k++) {
+		const struct f2fs_tree_dentry *de = &t->dentries[d->child_start + k];
+		const uint8_t *name = (const uint8_t *)f2fs_tree_name(t, de);
+		int n = f2fs_casefold_name(name, de->name_len, ka);
+
+		if (n < 0 && strict) {
+			/* the name last: a long one may not fit the message */
+			ret = f2fs_fail(err, -F2FS_E_BAD_OPTION,
+					"--rootdir: %s is case-insensitive and -C utf8:strict refuses a name that %s: '%s'",
+					path, keyless_why(n), f2fs_tree_name(t, de));
+			goto out;
+		}
+		pairs[k] = (uint64_t)f2fs_dentry_hash_casefold(name, de->name_len) << 32 | k;
+	}
+	f2fs_sort_u64(pairs, d->nchild);
+	for (uint32_t i = 1; i < d->nchild; i++) {
+		for (uint32_t j = i; j-- > 0 && pairs[j] >> 32 == pairs[i] >> 32;) {
+			const struct f2fs_tree_dentry *a = &t->dentries[d->child_start + (uint32_t)pairs[j]];
+			const struct f2fs_tree_dentry *b = &t->dentries[d->child_start + (uint32_t)pairs[i]];
+			int na = f2fs_casefold_name((const uint8_t *)f2fs_tree_name(t, a), a->name_len, ka);
+			int nb = f2fs_casefold_name((const uint8_t *)f2fs_tree_name(t, b), b->name_len, kb);
+
+			/* keyless names are their bytes, which differ in a directory */
+			if (na <= 0 || na != nb || memcmp(ka, kb, (size_t)na))
+				continue;
+			ret = f2fs_fail(err, -F2FS_E_BAD_OPTION,
+					"--rootdir: %s is case-insensitive, where '%s' and '%s' are one name",
+					path, f2fs_tree_name(t, a), f2fs_tree_name(t, b));
+			goto out;
+		}
+	}
+out:
+	free(pairs);
+	return ret;
+}
+
+/*
+ * Case-insensitive source directories (chattr +F) need -O casefold, and
+ * their names must stay distinct once folded as the kernel folds them.
  */
 static int check_casefold(const struct f2fs_tree *t, uint32_t features,
-			  struct f2fs_error *err)
+			  uint16_t encoding_flags, struct f2fs_error *err)
 {
 	char path[PATH_MAX];
 
 	for (uint32_t i = 0; i < t->ninodes; i++) {
 		const struct f2fs_tree_inode *d = &t->inodes[i];
-		uint8_t folded[256];
+		int ret;
 
 		if (!d->casefold)
 			continue;
@@ -685,24 +754,18 @@ static int check_casefold(const struct f2fs_tree *t, uint32_t features,
 			return f2fs_fail(err, -F2FS_E_BAD_OPTION,
 					 "--rootdir: %s is case-insensitive (chattr +F); the image needs -O casefold",
 					 path);
-		for (uint32_t k = 0; k < d->nchild; k++) {
-			const struct f2fs_tree_dentry *de = &t->dentries[d->child_start + k];
-
-			if (!f2fs_casefold_ascii((const uint8_t *)f2fs_tree_name(t, de),
-						 de->name_len, folded))
-				return f2fs_fail(err, -F2FS_E_BAD_OPTION,
-						 "--rootdir: %s/%s: a non-ASCII name in a case-insensitive directory is not supported",
-						 path, f2fs_tree_name(t, de));
-		}
+		ret = check_casefold_dir(t, d, path, encoding_flags & F2FS_ENC_STRICT_MODE_FL, err);
+		if (ret)
+			return ret;
 	}
 	return 0;
 }
 
 int populate_check_tree(const struct f2fs_tree *t, uint32_t features,
-			struct f2fs_error *err)
+			uint16_t encoding_flags, struct f2fs_error *err)
 {
 	const struct f2fs_tree_inode *root = &t->inodes[0];
-	int ret = check_casefold(t, features, err);
+	int ret = check_casefold(t, features, encoding_flags, err);
 
 	if (ret || !(features & F2FS_FEATURE_LOST_FOUND))
 		return ret;

@@ -10,9 +10,11 @@
 /* Predicted nids of the quota files (for the superblock, before building). */
 void populate_quota_inos(uint32_t features, uint32_t qf_ino[F2FS_MAX_QUOTAS]);
 
-/* Refuse trees that clash with the image's own inodes (lost+found). */
+/* Refuse trees that clash with the image's own inodes (lost+found), and
+ * case-insensitive directories holding two names that fold alike (or, with
+ * the strict encoding flag, a name without a folding). */
 int populate_check_tree(const struct f2fs_tree *t, uint32_t features,
-			struct f2fs_error *err);
+			uint16_t encoding_flags, struct f2fs_error *err);
 
 /* Blocks the tree will take at most (data, nodes, dentries), to refuse a
  * tree that cannot fit before anything is written. */

@@ -7,8 +7,11 @@
 # and looks each up in other case and normal forms. On the host, the hash the
 # kernel stored in every dentry must be f2fs_dentry_hash_casefold() of the
 # name, and a lookup must succeed exactly when our keys of the two forms are
-# equal. f2fs-tools' fsck.f2fs (which recomputes casefolded hashes with the
-# kernel's tables) must find the image clean.
+# equal. In the same boot our static mkfs.f2fs --rootdir copies the directory
+# (and refuses it under -C utf8:strict, for its invalid names); the kernel
+# must find the same forms in the copy, whose dentries carry the same
+# hashes. f2fs-tools' fsck.f2fs (which recomputes casefolded hashes with the
+# kernel's tables) must find both images clean.
 # Exit: 0 pass, 1 fail, 77 when the kernel harness, python3 or a static gcc
 # is missing (F2FS_REQUIRE_KERNEL=1 makes that a failure).
 # F2FS_KERNEL_TESTS=skip skips at once.
@@ -31,6 +34,10 @@ PEER_FSCK=${PEER_FSCK:-/usr/sbin/fsck.f2fs}
 
 [[ ${F2FS_KERNEL_TESTS:-auto} == skip ]] && { echo "$T: skipped (F2FS_KERNEL_TESTS=skip)"; exit 77; }
 [[ -x $MKFS && -x $CFTOOL ]] || { echo "$T: no mkfs or tests/kernel/cf-tool under $BUILD"; exit 1; }
+# The guest runs our mkfs from the initrd: it must not need libraries.
+if ! command -v readelf >/dev/null || readelf -l "$MKFS" 2>/dev/null | grep -q INTERP; then
+	skip "$MKFS is not statically linked (configure --disable-static-tools?)" ""
+fi
 command -v python3 >/dev/null || skip "python3 missing" F2FS_REQUIRE_KERNEL
 
 W=$(mktemp -d "${TMPDIR:-/tmp}/$T.XXXXXX") || exit 1
@@ -43,34 +50,109 @@ for h in chflag-casefold mknames; do
 	fi
 done
 
-python3 "$SRC/tests/kernel/casefold-names.py" gen "$W" || { bad "name generation"; finish; }
-"$CFTOOL" keys <"$W/names.hex" >"$W/names.keys"
-cut -d' ' -f2 "$W/alts.hex" | "$CFTOOL" keys >"$W/alts.keys"
+# run_case NAME [ENV=VALUE]: one boot over one set of names, in $W/NAME
+run_case() {
+	local c=$1 d=$W/$1 rc img
+	mkdir "$d"
+	env ${2:+"$2"} python3 "$SRC/tests/kernel/casefold-names.py" gen "$d" >/dev/null ||
+		{ bad "$c: name generation"; return; }
+	"$CFTOOL" keys <"$d/names.hex" >"$d/names.keys"
+	cut -d' ' -f2 "$d/alts.hex" | "$CFTOOL" keys >"$d/alts.keys"
+	truncate -s 128M "$d/cf.img" "$d/copy.img"
+	"$MKFS" -q -f -O casefold -C utf8 "$d/cf.img" || { bad "$c: mkfs -O casefold -C utf8"; return; }
+	{
+		echo 'mkdir -p /mnt/t && mount -t f2fs /dev/vda /mnt/t || { echo MOUNT-FAILED; exit 1; }'
+		echo 'mkdir /mnt/t/cf && chflag-casefold /mnt/t/cf || { echo CHATTR-FAILED; exit 1; }'
+		echo 'cd /mnt/t/cf && mknames <<"NAMES"'
+		sed 's/^/C /' "$d/names.hex"
+		cut -d' ' -f2 "$d/alts.hex" | sed 's/^/L /'
+		echo 'NAMES'
+		echo 'cd /'
+		# our mkfs --rootdir copies the directory: refused under strict
+		# when a name has no key, else made; the kernel looks the other
+		# forms up in the copy
+		echo 'mkfs.f2fs -q -f -O casefold -C utf8:strict --rootdir /mnt/t /dev/vdb >/tmp/strict 2>&1'
+		echo 'echo "STRICT rc=$? $(cat /tmp/strict)"'
+		echo 'mkfs.f2fs -q -f -O casefold -C utf8 --rootdir /mnt/t /dev/vdb; echo "MKFS rc=$?"'
+		echo 'umount /mnt/t && mkdir -p /mnt/d && mount -t f2fs /dev/vdb /mnt/d || { echo COPY-MOUNT-FAILED; exit 1; }'
+		echo 'echo COPY-BEGIN; cd /mnt/d/cf && mknames <<"NAMES"'
+		cut -d' ' -f2 "$d/alts.hex" | sed 's/^/L /'
+		echo 'NAMES'
+		echo 'cd / && umount /mnt/d && echo UMOUNT-OK'
+	} >"$d/job.sh"
 
-truncate -s 128M "$W/cf.img"
-"$MKFS" -q -f -O casefold -C utf8 "$W/cf.img" || { bad "mkfs -O casefold -C utf8"; finish; }
-{
-	echo 'mkdir -p /mnt/t && mount -t f2fs /dev/vda /mnt/t || { echo MOUNT-FAILED; exit 1; }'
-	echo 'mkdir /mnt/t/cf && chflag-casefold /mnt/t/cf || { echo CHATTR-FAILED; exit 1; }'
-	echo 'cd /mnt/t/cf && mknames <<"NAMES"'
-	sed 's/^/C /' "$W/names.hex"
-	cut -d' ' -f2 "$W/alts.hex" | sed 's/^/L /'
-	echo 'NAMES'
-	echo 'cd / && umount /mnt/t && echo UMOUNT-OK'
-} >"$W/job.sh"
+	"$KVM_RUN" --timeout 300 --dmesg --file "$W/chflag-casefold" --file "$W/mknames" \
+		--file "$MKFS" --extra "$d/copy.img" "$d/cf.img" "$d/job.sh" >"$d/all.out" 2>"$d/err"
+	rc=$?
+	((rc == 77)) && { cat "$d/err"; skip "kernel harness unavailable" F2FS_REQUIRE_KERNEL; }
+	if ((rc != 0)) || ! grep -aqx UMOUNT-OK "$d/all.out"; then
+		bad "$c: kernel job: status $rc"
+		tail -20 "$d/all.out" "$d/err" | sed 's/^/    | /'
+		return
+	fi
+	ok "$c: the kernel created and looked up $(wc -l <"$d/names.hex") names, and unmounted"
+	sed '/^COPY-BEGIN$/,$d' "$d/all.out" >"$d/guest.out"
+	sed '1,/^COPY-BEGIN$/d' "$d/all.out" >"$d/copy.out"
+	if LC_ALL=C grep -aq "^STRICT rc=1 mkfs.f2fs: --rootdir: /mnt/t/cf is case-insensitive and -C utf8:strict refuses a name that \(is not valid UTF-8\|folds to .*\): '" "$d/all.out"; then
+		ok "$c: mkfs -C utf8:strict --rootdir refuses a name without a key, naming it"
+	else
+		bad "$c: strict refusal: $(grep -a '^STRICT' "$d/all.out")"
+	fi
+	if grep -aqx "MKFS rc=0" "$d/all.out"; then
+		ok "$c: mkfs -O casefold -C utf8 --rootdir copies the directory"
+	else
+		bad "$c: mkfs --rootdir of the names: $(grep -a -A3 '^MKFS' "$d/all.out" | head -3)"
+	fi
+	if "$CFTOOL" dir "$d/cf.img" /cf >"$d/stored.txt" &&
+	   "$CFTOOL" dir "$d/copy.img" /cf >"$d/copy-stored.txt"; then
+		if python3 "$SRC/tests/kernel/casefold-names.py" compare "$d" >"$d/cmp"; then
+			ok "$c: $(tail -1 "$d/cmp")"
+		else
+			bad "$c: our folding differs from the kernel's:"
+			sed 's/^/    | /' "$d/cmp"
+		fi
+	else
+		bad "$c: reading the directories back"
+	fi
+	if grep -a '^kernel: ' "$d/err" | grep -aE 'BUG|WARNING|Oops|Call Trace|[Cc]orrupt|[Ii]nconsisten' >"$d/kbad"; then
+		bad "$c: kernel messages: $(head -5 "$d/kbad" | tr '\n' ' ')"
+	else
+		ok "$c: no kernel complaints"
+	fi
+	if [[ ! -x $PEER_FSCK ]]; then
+		note "f2fs-tools missing: no peer check"
+	elif [[ $c == divergent ]]; then
+		note "$c: no f2fs-tools check: it hashes these names' foldings, the kernel their bytes"
+	else
+		for img in cf copy; do
+			if msg=$(peer_fsck_clean "$d/$img.img" "$d/peer.img"); then
+				ok "$c: f2fs-tools' fsck.f2fs finds $img.img clean (casefolded hashes included)"
+			else
+				bad "$c: f2fs-tools' fsck.f2fs on $img.img: $msg"
+			fi
+		done
+	fi
+}
 
-"$KVM_RUN" --timeout 300 --dmesg --file "$W/chflag-casefold" --file "$W/mknames" \
-	"$W/cf.img" "$W/job.sh" >"$W/guest.out" 2>"$W/err"
-rc=$?
-((rc == 77)) && { cat "$W/err"; skip "kernel harness unavailable" F2FS_REQUIRE_KERNEL; }
-if ((rc != 0)) || ! grep -qx UMOUNT-OK "$W/guest.out"; then
-	bad "kernel job: status $rc"
-	tail -20 "$W/guest.out" "$W/err" | sed 's/^/    | /'
-	finish
+run_case names
+run_case divergent F2FS_CF_ONLY_DIVERGENT=1
+finish
 fi
 ok "the kernel created and looked up the names, and unmounted"
+sed '/^COPY-BEGIN$/,$d' "$W/all.out" >"$W/guest.out"
+sed '1,/^COPY-BEGIN$/d' "$W/all.out" >"$W/copy.out"
+if grep -q "^STRICT rc=1 mkfs.f2fs: --rootdir: /mnt/t/cf/.* is not valid UTF-8, which the strict encoding flag (-C utf8:strict) refuses in a case-insensitive directory$" "$W/all.out"; then
+	ok "mkfs -C utf8:strict --rootdir refuses the invalid names, naming one"
+else
+	bad "strict refusal: $(grep '^STRICT' "$W/all.out")"
+fi
+if grep -qx "MKFS rc=0" "$W/all.out"; then
+	ok "mkfs -O casefold -C utf8 --rootdir copies a directory of any names"
+else
+	bad "mkfs --rootdir of the names: $(grep -A3 '^MKFS' "$W/all.out" | head -3)"
+fi
 
-if "$CFTOOL" dir "$W/cf.img" /cf >"$W/stored.txt"; then
+if "$CFTOOL" dir "$W/cf.img" /cf >"$W/stored.txt" && "$CFTOOL" dir "$W/copy.img" /cf >"$W/copy-stored.txt"; then
 	if python3 "$SRC/tests/kernel/casefold-names.py" compare "$W" >"$W/cmp"; then
 		ok "$(tail -1 "$W/cmp")"
 	else
@@ -86,11 +168,13 @@ else
 	ok "no kernel complaints"
 fi
 if [[ -x $PEER_FSCK ]]; then
-	if msg=$(peer_fsck_clean "$W/cf.img" "$W/copy.img"); then
-		ok "f2fs-tools' fsck.f2fs finds the image clean (casefolded hashes included)"
-	else
-		bad "f2fs-tools' fsck.f2fs: $msg"
-	fi
+	for img in cf copy; do
+		if msg=$(peer_fsck_clean "$W/$img.img" "$W/peer.img"); then
+			ok "f2fs-tools' fsck.f2fs finds $img.img clean (casefolded hashes included)"
+		else
+			bad "f2fs-tools' fsck.f2fs on $img.img: $msg"
+		fi
+	done
 else
 	note "f2fs-tools missing: no peer check"
 fi

@@ -130,3 +130,11 @@ check_PROGRAMS += tests/unit/test_utf8_ucd
 tests_unit_test_utf8_ucd_SOURCES = tests/unit/test_utf8_ucd.c tests/unit/unit.h
 tests_unit_test_utf8_ucd_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_test_utf8_ucd_LDADD = $(LIBF2FS) $(CHECK_LIBS)
+
+# mkfs --rootdir's casefolded-directory check (a private header of lib/build)
+UNIT_TESTS += tests/unit/test_rootdir_casefold
+check_PROGRAMS += tests/unit/test_rootdir_casefold
+tests_unit_test_rootdir_casefold_SOURCES = tests/unit/test_rootdir_casefold.c tests/unit/unit.h
+tests_unit_test_rootdir_casefold_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/lib/build
+tests_unit_test_rootdir_casefold_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_test_rootdir_casefold_LDADD = $(LIBF2FS) $(CHECK_LIBS)

@@ -23,7 +23,7 @@ bool f2fs_casefold_ascii(const uint8_t *name, size_t len, uint8_t *out);
  * The key by which the kernel (f2fs_init_casefolded_name) hashes and
  * compares a name in a casefolded directory: its NFDICF folding, written to
  * out. Returns the key's length (> 0), or a negative errno when the name has
- * no key: -EILSEQ (not UTF-8 of Unicode 12.1.0 characters), -ENAMETOOLONG
+ * no key: -EILSEQ (not UTF-8 as the kernel reads it), -ENAMETOOLONG
  * (the folding needs 255 bytes or more), -EINVAL (it folds to nothing: a name
  * of ignorables). The kernel then uses the name's own bytes, or refuses the
  * name when the superblock has the strict encoding flag.

@@ -102,6 +102,13 @@ def gen(out):
     names.append('ﬃ'.encode() * 84 + b'x')            # 253 -> 253
     for i in range(int(os.environ.get('F2FS_CF_RANDOM', '600'))):
         names.append(f'r{i:04d}-'.encode() + rand_name(rng).encode('utf-8'))
+    # stray continuation bytes among marks (the kernel copies them once per
+    # ordering pass) and other bytes that are not UTF-8, at random places
+    for i in range(int(os.environ.get('F2FS_CF_RANDOM', '600')) // 10):
+        b = bytearray(rand_name(rng).encode('utf-8'))
+        for _ in range(rng.randint(1, 3)):
+            b.insert(rng.randint(0, len(b)), rng.choice([0x80, 0x9F, 0xBF, 0xBF, 0xFF, 0xC0]))
+        names.append(f's{i:04d}-'.encode() + bytes(b))
     return write(out, names)
 
 

@@ -211,9 +211,18 @@ static void put_mapped(struct nf_out *o, enum f2fs_utf8_form form, uint32_t cp, 
 int f2fs_utf8_normalize(enum f2fs_utf8_form form, const uint8_t *name, size_t len,
 			uint8_t out[F2FS_UTF8_CAP])
 {
-	struct nf_out o = { .buf = out };
-	size_t i = 0;
+	struct nf_out o; /* not zeroed: run[] is a kilobyte, filled before use */
+	size_t i = 0, stop = len < F2FS_UTF8_CAP - 1 ? len : F2FS_UTF8_CAP - 1;
+	uint32_t fold = form == F2FS_UTF8_NFDICF ? 'a' - 'A' : 0;
 
+	/* A leading ASCII run (most names are all ASCII): starters only, so no
+	 * run of marks to end, and byte i of the result is byte i of the name. */
+	for (; i < stop && name[i] - 1u < 0x7Fu; i++)
+		out[i] = (uint8_t)(name[i] + ((unsigned)name[i] - 'A' < 26u ? fold : 0));
+	o.buf = out;
+	o.n = i;
+	o.nrun = 0;
+	o.full = false;
 	while (i < len && !o.full) {
 		uint8_t b = name[i];
 		uint32_t cp;

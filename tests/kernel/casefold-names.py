@@ -52,7 +52,8 @@ INVALID = [b'A\xff', b'A\xc0\xaf', b'A\xed\xa0\x80', b'A\xed\xbf\xbf', b'A\xe2\x
 DIVERGENT = ['ß'.encode() * 127 + b'A',                     # 255 -> 255 bytes
              'ﬃ'.encode() * 85,                             # 255 -> 255
              'Ä'.encode() * 120 + b'abcdefghijklmno',       # 255 -> 375
-             '\u200b'.encode()]                             # folds to nothing
+             '\u200b'.encode(),                             # folds to nothing
+             b'A' * 255]                                    # 255 -> 255
 
 # pools for random names: (weight, code points)
 POOLS = [
@@ -100,6 +101,7 @@ def gen(out):
     # foldings at the kernel's 255-byte limit: 254 fits, 255 does not
     names.append('ß'.encode() * 127)                  # 254 -> "ss" * 127 = 254
     names.append('ﬃ'.encode() * 84 + b'x')            # 253 -> 253
+    names.append(b'B' * 254)                          # 254 -> 254
     for i in range(int(os.environ.get('F2FS_CF_RANDOM', '600'))):
         names.append(f'r{i:04d}-'.encode() + rand_name(rng).encode('utf-8'))
     # stray continuation bytes among marks (the kernel copies them once per

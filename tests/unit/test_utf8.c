@@ -185,6 +185,18 @@ START_TEST(casefold_hash)
 	/* no key: the kernel hashes the name's own bytes */
 	ck_assert_uint_eq(HC("\xFF" "ABC"), H("\xFF" "ABC"));
 	ck_assert_uint_eq(HC(u8"\u200B"), H(u8"\u200B"));
+	{
+		/* 255 ASCII bytes fold to 255: no key, the raw bytes are hashed */
+		char up[256], low[256];
+
+		memset(up, 'A', 255);
+		memset(low, 'a', 255);
+		up[255] = low[255] = 0;
+		ck_assert_uint_eq(HC(up), H(up));
+		up[254] = low[254] = 0;
+		ck_assert_uint_eq(HC(up), H(low));
+		ck_assert_uint_eq(HC("AB\x00" "C"), H("ab"));
+	}
 	ck_assert_uint_eq(HC("."), 0);
 	ck_assert_uint_eq(HC(".."), 0);
 	ck_assert_int_eq(f2fs_casefold_name((const uint8_t *)u8"\u200B", 3, key), -EINVAL);

@@ -87,35 +87,25 @@ static void dentry(struct ck *ck, struct ck_dir *dir, const uint8_t *name, uint3
 		ck_pb(ck, F2FS_PB_DIR_BAD_NAME, AT(A_DIRNAME(d, name, len), A_INO(ino), A_BLK(blkaddr)),
 		      "directory %u: entry name contains '/' or NUL", d);
 	if (!((dir->state & DR_CASEFOLD) && (dir->state & DR_ENCRYPTED))) {
-		uint8_t folded[F2FS_NAME_LEN];
-		const uint8_t *h = name;
-		int ok = 1;
+		/* a casefolded name hashes its key, as the kernel's lookup does */
+		uint32_t want = dir->state & DR_CASEFOLD ? f2fs_dentry_hash_casefold(name, len) :
+				f2fs_dentry_hash(name, len);
+		uint64_t bucket, nb;
 
-		if (dir->state & DR_CASEFOLD) {
-			ok = f2fs_casefold_ascii(name, len, folded);
-			h = folded;
-		}
-		if (ok) {
-			uint32_t want = f2fs_dentry_hash(h, len);
-
-			if (want != hash)
-				ck_pb(ck, F2FS_PB_DIR_BAD_HASH,
-				      AT(A_DIRNAME(d, name, len), A_INO(ino), A_BLK(blkaddr),
-					 A_EXP(want), A_FOUND(hash)),
-				      "directory %u: entry hash 0x%08x, the name hashes to 0x%08x",
-				      d, hash, want);
-			else if (fofs != UINT64_MAX) {
-				uint64_t bucket, nb;
-
-				if (bucket_of(fofs, dir->dir_level, &bucket, &nb) && hash % nb != bucket)
-					ck_pb(ck, F2FS_PB_DIR_WRONG_BUCKET,
-					      AT(A_DIRNAME(d, name, len), A_INO(ino), A_BLK(blkaddr),
-						 A_EXP(hash % nb), A_FOUND(bucket)),
-					      "directory %u: entry in bucket %llu of %llu, its hash belongs in %llu",
-					      d, (unsigned long long)bucket, (unsigned long long)nb,
-					      (unsigned long long)(hash % nb));
-			}
-		}
+		if (want != hash)
+			ck_pb(ck, F2FS_PB_DIR_BAD_HASH,
+			      AT(A_DIRNAME(d, name, len), A_INO(ino), A_BLK(blkaddr),
+				 A_EXP(want), A_FOUND(hash)),
+			      "directory %u: entry hash 0x%08x, the name hashes to 0x%08x",
+			      d, hash, want);
+		else if (fofs != UINT64_MAX && bucket_of(fofs, dir->dir_level, &bucket, &nb) &&
+			 hash % nb != bucket)
+			ck_pb(ck, F2FS_PB_DIR_WRONG_BUCKET,
+			      AT(A_DIRNAME(d, name, len), A_INO(ino), A_BLK(blkaddr),
+				 A_EXP(hash % nb), A_FOUND(bucket)),
+			      "directory %u: entry in bucket %llu of %llu, its hash belongs in %llu",
+			      d, (unsigned long long)bucket, (unsigned long long)nb,
+			      (unsigned long long)(hash % nb));
 	}
 	child = ck_inode(ck, ino);
 	if (!child) {

@@ -22,7 +22,6 @@
 #include <string.h>
 
 #define NPB F2FS_NIDS_PER_BLOCK
-#define ENCRYPT_FL 0x00000800u
 /* largest i_inline_xattr_size the kernel accepts (words) */
 #define MAX_INLINE_XATTR_WORDS (F2FS_DEF_ADDRS_PER_INODE - 9 - 1 - 10)
 
@@ -167,7 +166,7 @@ static int inode_record(struct ck *ck, struct ck_nid *n, uint32_t ino, const str
 		if ((le32_get(i->i_flags) & F2FS_CASEFOLD_FL) &&
 		    (ck->features & F2FS_FEATURE_CASEFOLD))
 			d->state |= DR_CASEFOLD;
-		if (le32_get(i->i_flags) & ENCRYPT_FL)
+		if (le32_get(i->i_flags) & F2FS_ENCRYPT_FL)
 			d->state |= DR_ENCRYPTED;
 		*dirp = d;
 	}

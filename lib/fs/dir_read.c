@@ -2,12 +2,14 @@
 #include <f2fs/fs/dir.h>
 #include <f2fs/format/dentry.h>
 #include <f2fs/format/endian.h>
+#include <f2fs/format/hash.h>
 #include <f2fs/format/inode.h>
 #include <f2fs/fs/nat.h>
 
 #include "fs_priv.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -186,29 +188,71 @@ struct lookup_ctx {
 	size_t len;
 	uint32_t ino;
 	uint8_t type;
+	/* a casefolded directory: names match by their key, as the kernel's
+	 * lookup matches them (a name without a key only byte for byte) */
+	bool casefold;
+	int klen;                 /* > 0: the key of name */
+	uint8_t key[F2FS_UTF8_CAP];
 };
+
+static bool same_name(const struct lookup_ctx *c, const uint8_t *name, size_t len)
+{
+	uint8_t key[F2FS_UTF8_CAP];
+	int k;
+
+	if (len == c->len && !memcmp(name, c->name, len))
+		return true;
+	if (!c->casefold || c->klen <= 0)
+		return false;
+	k = f2fs_casefold_name(name, len, key);
+	return k == c->klen && !memcmp(key, c->key, (size_t)k);
+}
 
 static int match_cb(const struct f2fs_dirent *de, void *arg)
 {
 	struct lookup_ctx *c = arg;
 
-	if (de->name_len != c->len || memcmp(de->name, c->name, c->len))
+	if (!same_name(c, de->name, de->name_len))
 		return 0;
 	c->ino = de->ino;
 	c->type = de->file_type;
 	return 1;
 }
 
+/* Is dir a casefolded directory whose names the key compares (not also
+ * encrypted: its stored names are ciphertext)? */
+static int casefolded(struct f2fs_fs *fs, uint32_t dir, bool *out, struct f2fs_error *err)
+{
+	struct f2fs_node n;
+	uint32_t flags;
+	int ret;
+
+	*out = false;
+	if (!(le32_get(fs->sb.feature) & F2FS_FEATURE_CASEFOLD))
+		return 0;
+	ret = f2fs_read_inode(fs, dir, &n, err);
+	if (ret)
+		return ret;
+	flags = le32_get(n.i.i_flags);
+	*out = (flags & F2FS_CASEFOLD_FL) && !(flags & F2FS_ENCRYPT_FL);
+	return 0;
+}
+
 int f2fs_dir_lookup(struct f2fs_fs *fs, uint32_t dir, const uint8_t *name,
 		    size_t len, uint32_t *ino, uint8_t *file_type,
 		    struct f2fs_error *err)
 {
-	/* TODO: hashed lookup (levels/buckets) and casefolded directories */
-	struct lookup_ctx c = { name, len, 0, 0 };
+	/* TODO: hashed lookup (levels/buckets) */
+	struct lookup_ctx c = { .name = name, .len = len };
 	int ret;
 
 	if (len == 0 || len > F2FS_NAME_LEN)
 		return f2fs_fail(err, -ENAMETOOLONG, "name of %zu bytes", len);
+	ret = casefolded(fs, dir, &c.casefold, err);
+	if (ret)
+		return ret;
+	if (c.casefold)
+		c.klen = f2fs_casefold_name(name, len, c.key);
 	ret = f2fs_dir_foreach(fs, dir, match_cb, &c, err);
 	if (ret < 0)
 		return ret;

@@ -49,6 +49,7 @@ Inode fields: mode links size blocks inline xattr_nid flags pino depth
 dir_level generation extra_isize inline_xattr_size compr_blocks addr[N] (data pointer N,
 after the extra attributes) nid[K]. VALUE is an integer (0x.. hex, 0... octal).
 """
+import os
 import struct
 import sys
 import zlib
@@ -566,7 +567,7 @@ def run(img, args):
             img.wblk(a, n)
     elif act == 'dentry':
         dino = img.lookup(args[1])
-        want = args[2].encode()
+        want = os.fsencode(args[2])
         for (a, inl, blk, bm, de, nm, i, ln, cino) in img.dentries(dino):
             if bytes(blk[nm + 8 * i:nm + 8 * i + ln]) == want:
                 break

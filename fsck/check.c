@@ -109,6 +109,8 @@ static int check_run(struct ck *ck, const char *path)
 		if (!ret && ck->nredo)
 			return 0;   /* run again; its report replaces this one */
 		if (!ret)
+			ret = ck_dirs_parents(ck);
+		if (!ret)
 			ck_resolve_paths(ck);
 	}
 	if (!ret)
@@ -124,6 +126,9 @@ static void check_release(struct ck *ck)
 	free(ck->nid_used);
 	free(ck->nid_rank);
 	f2fs_vec_free(&ck->nids);
+	f2fs_vec_free(&ck->nodes);
+	f2fs_vec_free(&ck->fparents);
+	ck_cnt_free(ck);
 	free(ck->nat_used);
 	free(ck->owned);
 	free(ck->nodemap);

@@ -62,7 +62,8 @@ enum {
 	NR_UNREADABLE = 1 << 5,   /* its block could not be read (with NR_BAD) */
 };
 
-/* Per inode (NR_INODE). */
+/* Per inode (NR_INODE), the low bits of ck_nid.state; its file type
+ * (F2FS_FT_*, from i_mode) takes the bits from IR_TYPE_SHIFT up. */
 enum {
 	IR_ORPHAN   = 1 << 0,
 	IR_SPECIAL  = 1 << 1,     /* quota file: no directory entry */
@@ -70,33 +71,56 @@ enum {
 	IR_BROKEN   = 1 << 3,     /* layout unusable; content skipped */
 	IR_BIG_IBLOCKS = 1 << 4,  /* i_blocks >= 2^32: cannot match any count */
 };
+#define IR_TYPE_SHIFT 5
 
 /*
- * One record per nid in use, inode or not: 24 bytes, so that a million
- * files cost 24 MB. ck.nids[] is in nid order and found through the
- * nid_used bitmap (ck_nid_find), so the nid itself is not stored. An
- * inode keeps what the checks after the tree walk need; directories keep
- * the rest in ck.dirs.
+ * One record per nid in use, inode or not: 8 bytes, so that a million
+ * files cost 8 MB. ck.nids[] is in nid order and found through the
+ * nid_used bitmap (ck_nid_find), so the nid itself is not stored. Only
+ * what every nid needs is here; what few need lives beside it: a node
+ * other than an inode in ck.nodes, a directory in ck.dirs, a counter too
+ * large for its bits in ck.wide. A report that wants an inode's mode reads
+ * the inode again (only damaged images have such reports), and the first
+ * directory naming a file is found again when a report wants its path.
  */
 struct ck_nid {
 	uint32_t blkaddr;         /* from the NAT */
-	uint16_t mode;            /* inode: i_mode */
 	uint8_t flags;            /* NR_* */
-	uint8_t state;            /* inode: IR_* */
-	union {
-		struct {                  /* NR_INODE */
-			uint32_t links;   /* i_links */
-			uint32_t refs;    /* directory entries naming it */
-			uint32_t bdiff;   /* i_blocks minus blocks counted, mod 2^32 */
-			uint32_t aux;     /* directory: index in ck.dirs; other: first
-					   * directory naming it */
-		} i;
-		struct {                  /* any other node (NR_SELF clear) */
-			uint32_t ino;     /* from the NAT */
-			uint32_t ofs;     /* node offset from the footer, once read */
-			uint32_t ndata;   /* data pointers counted */
-		} n;
-	} u;
+	uint8_t state;            /* inode: IR_* | F2FS_FT_* << IR_TYPE_SHIFT */
+	uint16_t cnt;             /* inode: its counters (ck_cnt) */
+};
+_Static_assert(sizeof(struct ck_nid) == 8, "a record per nid in use is 8 bytes");
+
+/* A node whose NAT ino is not its own nid (NR_SELF clear): never an inode. */
+struct ck_node {
+	uint32_t nid;
+	uint32_t ino;             /* from the NAT */
+	uint32_t ofs;             /* node offset from the footer, once read */
+	uint32_t ndata;           /* data pointers counted */
+};
+
+/*
+ * The counters of an inode, each a uint32_t (mod 2^32, as the checks
+ * compare them). Almost all are small (a file has one link, one entry, and
+ * its i_blocks matches), so each has a few bits of ck_nid.cnt; a value
+ * that does not fit leaves a mark there and sits exactly in ck.wide.
+ */
+enum ck_cnt {
+	CK_LINKS,                 /* i_links */
+	CK_REFS,                  /* directory entries naming it */
+	CK_BDIFF,                 /* i_blocks minus blocks counted */
+	CK_NCNT
+};
+
+/* The counters of one record that did not fit, by its index in ck.nids. */
+struct ck_wide {
+	uint32_t key;             /* index + 1; 0: an empty slot */
+	uint32_t v[CK_NCNT];
+};
+
+struct ck_wtab {
+	struct ck_wide *slot;     /* open addressing; cap a power of two */
+	uint32_t cap, n;
 };
 
 /* Per directory. */
@@ -107,6 +131,7 @@ enum {
 	DR_ENCRYPTED  = 1 << 3,
 };
 
+/* Per directory, in nid order once the node pass is over (ck_dir_of). */
 struct ck_dir {
 	uint32_t nid;
 	uint32_t parent;          /* first directory found naming it */
@@ -217,6 +242,11 @@ struct ck {
 	uint64_t *nid_used;               /* bitmap over max_nid */
 	uint32_t *nid_rank;               /* used nids before each word */
 	F2FS_VEC(struct ck_nid) nids;     /* in nid order */
+	F2FS_VEC(struct ck_node) nodes;   /* in nid order */
+	struct ck_wtab wide;              /* counters too large for ck_nid.cnt */
+	/* (ino << 32 | first directory naming it), sorted: for the files
+	 * whose path a report wants (ck_dirs_parents) */
+	F2FS_VEC(uint64_t) fparents;
 	uint16_t *nat_used;               /* entries in use per NAT block */
 	uint32_t nat_nodes, nat_inodes;
 	/* nids whose NAT ino the walk replaced by their footer's, and how
@@ -281,8 +311,12 @@ void ck_node_unreadable(struct ck *ck, uint32_t nid, uint32_t addr, const struct
 
 void ck_progress(struct ck *ck, const char *phase, uint64_t done, uint64_t total);
 
-/* At the end of a full run: the paths of the records that name an inode. */
+/* At the end of a full run: the paths of the records that name an inode
+ * (of the first CK_PATHS_MAX such records). */
+#define CK_PATHS_MAX 500
 void ck_resolve_paths(struct ck *ck);
+/* The inodes whose paths ck_resolve_paths will look for (at most max). */
+size_t ck_paths_pending(const struct ck *ck, uint32_t *inos, size_t max);
 /* At the end of any run: "/" for records about the root without a path. */
 void ck_root_paths(struct ck *ck);
 void ck_paths_free(struct ck *ck);
@@ -334,31 +368,55 @@ struct ck_nid *ck_nid_find(struct ck *ck, uint32_t nid);
 /* The record of inode ino (NR_INODE), or NULL. */
 struct ck_nid *ck_inode(struct ck *ck, uint32_t ino);
 
-/* The directory record of an inode record, or NULL. */
-static inline struct ck_dir *ck_dir_of(struct ck *ck, const struct ck_nid *n)
+/* File type of an inode record (F2FS_FT_*). */
+static inline uint8_t ck_ftype(const struct ck_nid *n)
 {
-	if (!n || !(n->flags & NR_INODE) || (n->mode & F2FS_S_IFMT) != F2FS_S_IFDIR)
-		return NULL;
-	return &ck->dirs.v[n->u.i.aux];
+	return (uint8_t)(n->state >> IR_TYPE_SHIFT);
 }
 
-/* First directory found naming inode n (0 if none). */
-static inline uint32_t ck_parent(struct ck *ck, const struct ck_nid *n)
+static inline int ck_is_dir(const struct ck_nid *n)
 {
-	const struct ck_dir *d = ck_dir_of(ck, n);
-
-	return d ? d->parent : n->u.i.aux;
+	return n && (n->flags & NR_INODE) && ck_ftype(n) == F2FS_FT_DIR;
 }
 
-/* Owner inode and node offset of a node record of nid. */
-static inline uint32_t ck_nid_ino(const struct ck_nid *n, uint32_t nid)
+/* i_mode of an inode record, read again from its block (the record keeps
+ * only the file type, which is what is left when that read fails). */
+uint16_t ck_inode_mode(struct ck *ck, const struct ck_nid *n);
+
+/* The directory record of inode record n of nid, or NULL. Usable once
+ * the node pass has put ck.dirs in nid order (ck_dirs_sort). */
+struct ck_dir *ck_dir_of(struct ck *ck, const struct ck_nid *n, uint32_t nid);
+void ck_dirs_sort(struct ck *ck);
+
+/* First directory found naming inode record n of nid (0 if none or not
+ * known: a file's is known only when a report asked, ck_dirs_parents). */
+uint32_t ck_parent(struct ck *ck, const struct ck_nid *n, uint32_t nid);
+
+/* The node record of nid whose record n has NR_SELF clear. */
+struct ck_node *ck_node_of(struct ck *ck, uint32_t nid);
+/* Make (or reset) the node record of nid: owner ino, nothing counted yet;
+ * NULL when out of memory. For a NAT ino the walk corrects (rare). */
+struct ck_node *ck_node_put(struct ck *ck, uint32_t nid, uint32_t ino);
+
+/* Owner inode and node offset of a node record n of nid. */
+static inline uint32_t ck_nid_ino(struct ck *ck, const struct ck_nid *n, uint32_t nid)
 {
-	return (n->flags & NR_SELF) ? nid : n->u.n.ino;
+	const struct ck_node *x;
+
+	if (n->flags & NR_SELF)
+		return nid;
+	x = ck_node_of(ck, nid);
+	return x ? x->ino : 0;
 }
 
-static inline uint32_t ck_nid_ofs(const struct ck_nid *n)
+static inline uint32_t ck_nid_ofs(struct ck *ck, const struct ck_nid *n, uint32_t nid)
 {
-	return (n->flags & NR_SELF) ? 0 : n->u.n.ofs;
+	const struct ck_node *x;
+
+	if (n->flags & NR_SELF)
+		return 0;
+	x = ck_node_of(ck, nid);
+	return x ? x->ofs : 0;
 }
 
 /* Walk the nids in use in nid order: it = { 0 }, then while (ck_nid_next()). */
@@ -416,6 +474,19 @@ int ck_rec_foreach_bdiff(struct ck *ck, ck_rec_bdiff_fn fn, void *arg);
 /* Block of nid when the walk read it as the reached xattr node of owner;
  * 0 otherwise (the walk reports such damage itself). */
 uint32_t ck_rec_xattr_node(struct ck *ck, uint32_t nid, uint32_t owner);
+
+/* ---- counts.c ------------------------------------------------------------ */
+
+/* A counter of inode record n. */
+uint32_t ck_cnt(const struct ck *ck, const struct ck_nid *n, enum ck_cnt c);
+/* Set it; fails only when ck.wide cannot grow. */
+int ck_cnt_set(struct ck *ck, struct ck_nid *n, enum ck_cnt c, uint32_t v);
+void ck_cnt_free(struct ck *ck);
+
+static inline int ck_cnt_add(struct ck *ck, struct ck_nid *n, enum ck_cnt c, uint32_t d)
+{
+	return ck_cnt_set(ck, n, c, ck_cnt(ck, n, c) + d);
+}
 
 /* ---- read.c -------------------------------------------------------------- */
 

@@ -4,7 +4,7 @@
 noinst_LIBRARIES += fsck/libfsck.a
 fsck_libfsck_a_SOURCES = \
 	fsck/checker.h fsck/problem.h fsck/problem.c fsck/ck.h fsck/passes.h \
-	fsck/check.c fsck/report.c fsck/records.c fsck/read.c \
+	fsck/check.c fsck/report.c fsck/records.c fsck/counts.c fsck/read.c \
 	fsck/pass_meta.c fsck/pass_roll.c fsck/pass_nodes.c fsck/pass_orphan.c \
 	fsck/pass_dirs.c fsck/pass_links.c fsck/pass_xattr.c fsck/pass_names.c \
 	fsck/pass_quota.c fsck/pass_ssa.c fsck/repair.h fsck/repair_int.h fsck/repair.c \

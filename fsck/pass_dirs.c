@@ -21,6 +21,15 @@
 
 #define DENTRY_SLOT (sizeof(struct f2fs_dir_entry) + F2FS_SLOT_LEN)
 
+/* A reading of the directory blocks: the pass, which checks each entry,
+ * or a quiet one that only looks for the first directory naming each
+ * file of a list, for the paths of the reports (ck_dirs_parents). */
+struct dscan {
+	int quiet;
+	uint64_t *want;             /* (ino << 32 | parent found), by ino */
+	size_t nwant;
+};
+
 struct darea {
 	const uint8_t *bitmap;
 	const uint8_t *dentry;      /* 11-byte entries */
@@ -52,8 +61,8 @@ static int bucket_of(uint64_t fofs, uint32_t dir_level, uint64_t *bucket, uint64
 	return 0;
 }
 
-static void dentry(struct ck *ck, struct ck_dir *dir, const uint8_t *name, uint32_t len,
-		   uint32_t hash, uint32_t ino, uint8_t ftype, uint64_t fofs, uint32_t blkaddr)
+static int dentry(struct ck *ck, struct ck_dir *dir, const uint8_t *name, uint32_t len,
+		  uint32_t hash, uint32_t ino, uint8_t ftype, uint64_t fofs, uint32_t blkaddr)
 {
 	int dot = len == 1 && name[0] == '.';
 	int dotdot = len == 2 && name[0] == '.' && name[1] == '.';
@@ -61,6 +70,7 @@ static void dentry(struct ck *ck, struct ck_dir *dir, const uint8_t *name, uint3
 	struct ck_nid *child;
 	struct ck_dir *cd;
 	uint8_t want_type;
+	int ret;
 
 	ck->r->stats.dentries++;
 	if (dot) {
@@ -71,7 +81,7 @@ static void dentry(struct ck *ck, struct ck_dir *dir, const uint8_t *name, uint3
 			ck_pb(ck, F2FS_PB_DIR_DOT, AT(A_INO(d), A_EXP(d), A_FOUND(ino)),
 			      "directory %u: \".\" names inode %u", d, ino);
 		dir->state |= DR_HAS_DOT;
-		return;
+		return 0;
 	}
 	if (dotdot) {
 		if (dir->state & DR_HAS_DOTDOT)
@@ -80,7 +90,7 @@ static void dentry(struct ck *ck, struct ck_dir *dir, const uint8_t *name, uint3
 		else
 			dir->dotdot = ino;
 		dir->state |= DR_HAS_DOTDOT;
-		return;
+		return 0;
 	}
 	ck_names_add(ck, d, name, len, (dir->state & DR_CASEFOLD) != 0);
 	if (memchr(name, '/', len) || memchr(name, 0, len))
@@ -118,30 +128,34 @@ static void dentry(struct ck *ck, struct ck_dir *dir, const uint8_t *name, uint3
 			ck_pb_name(ck, F2FS_PB_NODE_UNREADABLE, ino, d, name, len);
 			if (ftype == F2FS_FT_DIR)
 				dir->subdirs++;   /* as its "..": no links error for d */
-			return;
+			return 0;
 		}
 		/* a node the sweep read that is no inode (an inode it read has
 		 * NR_INODE); other nids are not in use or their block is broken */
 		if (nn && (nn->flags & NR_READ))
 			ck_pb(ck, F2FS_PB_INODE_NOT_INODE,
 			      AT(A_DIRNAME(d, name, len), A_NID(ino), A_BLK(nn->blkaddr),
-				 A_FOUND(ck_nid_ofs(nn))),
+				 A_FOUND(ck_nid_ofs(ck, nn, ino))),
 			      "directory %u: entry names nid %u (offset %u of inode %u), which is not an inode",
-			      d, ino, ck_nid_ofs(nn), ck_nid_ino(nn, ino));
+			      d, ino, ck_nid_ofs(ck, nn, ino), ck_nid_ino(ck, nn, ino));
 		else
 			ck_pb(ck, F2FS_PB_DIR_DANGLING,
 			      AT(A_DIRNAME(d, name, len), A_INO(ino), A_BLK(blkaddr)),
 			      "directory %u: entry names inode %u, which does not exist", d, ino);
-		return;
+		return 0;
 	}
-	want_type = f2fs_file_type_of_mode(child->mode);
+	want_type = ck_ftype(child);
 	if (ftype != want_type)
 		ck_pb(ck, F2FS_PB_DIR_FILE_TYPE,
 		      AT(A_DIRNAME(d, name, len), A_INO(ino), A_EXP(want_type), A_FOUND(ftype)),
 		      "directory %u: entry type %u, inode %u has mode 0%o", d, ftype, ino,
-		      child->mode);
-	child->u.i.refs++;
-	cd = ck_dir_of(ck, child);
+		      ck_inode_mode(ck, child));
+	ret = ck_cnt_add(ck, child, CK_REFS, 1);
+	if (ret)
+		return ret;
+	/* a file's first directory is not kept: ck_dirs_parents finds it
+	 * again for the few files a report names */
+	cd = ck_dir_of(ck, child, ino);
 	if (cd) {
 		dir->subdirs++;
 		if (cd->parent || ino == F2FS_ROOT_INO)
@@ -150,15 +164,48 @@ static void dentry(struct ck *ck, struct ck_dir *dir, const uint8_t *name, uint3
 			      "directory %u also has an entry in directory %u", ino, d);
 		else
 			cd->parent = d;
-	} else if (!child->u.i.aux) {
-		child->u.i.aux = d;
 	}
+	return 0;
 }
 
-static void scan_area(struct ck *ck, struct ck_dir *dir, const struct darea *a,
-		      uint64_t fofs, uint32_t blkaddr)
+static uint64_t *want_find(struct dscan *s, uint32_t ino)
+{
+	size_t lo = 0, hi = s->nwant;
+
+	while (lo < hi) {
+		size_t m = lo + (hi - lo) / 2;
+
+		if ((uint32_t)(s->want[m] >> 32) < ino)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	return lo < s->nwant && (uint32_t)(s->want[lo] >> 32) == ino ? &s->want[lo] : NULL;
+}
+
+/* An entry as the quiet reading sees it: the entries that dentry() counts
+ * for a file, in the same order, so that the first is the same. */
+static void parent_entry(struct ck *ck, struct dscan *s, uint32_t d, const uint8_t *name,
+			 uint32_t len, uint32_t ino)
+{
+	const struct ck_nid *child;
+	uint64_t *w;
+
+	if ((len == 1 && name[0] == '.') || (len == 2 && name[0] == '.' && name[1] == '.'))
+		return;
+	child = ck_inode(ck, ino);
+	if (!child || ck_is_dir(child))
+		return;
+	w = want_find(s, ino);
+	if (w && !(uint32_t)*w)
+		*w |= d;
+}
+
+static int scan_area(struct ck *ck, struct dscan *s, struct ck_dir *dir, const struct darea *a,
+		     uint64_t fofs, uint32_t blkaddr)
 {
 	uint32_t i = 0;
+	int ret;
 
 	while (i < a->nslots) {
 		const uint8_t *de = a->dentry + (size_t)i * sizeof(struct f2fs_dir_entry);
@@ -171,9 +218,10 @@ static void scan_area(struct ck *ck, struct ck_dir *dir, const struct darea *a,
 		len = (uint32_t)de[8] | (uint32_t)de[9] << 8;
 		slots = f2fs_dentry_slots(len);
 		if (len == 0 || len > F2FS_NAME_LEN || i + slots > a->nslots) {
-			ck_pb(ck, F2FS_PB_DIR_BAD_NAME_LEN,
-			      AT(A_INO(dir->nid), A_BLK(blkaddr), A_FOUND(len)),
-			      "directory %u: slot %u has name length %u", dir->nid, i, len);
+			if (!s->quiet)
+				ck_pb(ck, F2FS_PB_DIR_BAD_NAME_LEN,
+				      AT(A_INO(dir->nid), A_BLK(blkaddr), A_FOUND(len)),
+				      "directory %u: slot %u has name length %u", dir->nid, i, len);
 			/* skip the empty continuation slots of the broken entry */
 			for (i++; i < a->nslots && bit_le(a->bitmap, i); i++) {
 				const uint8_t *z = a->dentry + (size_t)i * sizeof(struct f2fs_dir_entry);
@@ -183,7 +231,7 @@ static void scan_area(struct ck *ck, struct ck_dir *dir, const struct darea *a,
 			}
 			continue;
 		}
-		for (uint32_t k = 1; k < slots; k++)
+		for (uint32_t k = 1; k < slots && !s->quiet; k++)
 			if (!bit_le(a->bitmap, i + k)) {
 				ck_pb(ck, F2FS_PB_DIR_BITMAP,
 				      AT(A_DIRNAME(dir->nid, a->names + (size_t)i * F2FS_SLOT_LEN, len),
@@ -192,22 +240,27 @@ static void scan_area(struct ck *ck, struct ck_dir *dir, const struct darea *a,
 				      dir->nid, i + k, slots);
 				break;
 			}
-		dentry(ck, dir, a->names + (size_t)i * F2FS_SLOT_LEN, len, le32_load(de),
-		       le32_load(de + 4), de[10], fofs, blkaddr);
+		if (s->quiet)
+			parent_entry(ck, s, dir->nid, a->names + (size_t)i * F2FS_SLOT_LEN, len,
+				     le32_load(de + 4));
+		else if ((ret = dentry(ck, dir, a->names + (size_t)i * F2FS_SLOT_LEN, len,
+				       le32_load(de), le32_load(de + 4), de[10], fofs, blkaddr)))
+			return ret;
 		i += slots;
 	}
+	return 0;
 }
 
 static int dentry_cb(struct ck *ck, uint32_t item, uint32_t addr, const uint8_t *blk, void *arg)
 {
 	const struct ck_dblk *b = &ck->dblks.v[item];
 	struct ck_nid *n = ck_nid_find(ck, b->nid);
+	struct dscan *s = arg;
 	struct darea a;
 
-	(void)arg;
 	if (b->inl) {
 		const struct f2fs_node *nd = (const void *)blk;
-		struct ck_dir *dir = ck_dir_of(ck, n);
+		struct ck_dir *dir = ck_dir_of(ck, n, b->nid);
 		uint32_t extra = f2fs_inode_extra_words(&nd->i);
 		uint32_t size = 4 * (dir->addrs - 1);
 		uint32_t ns = size * 8 / (DENTRY_SLOT * 8 + 1);
@@ -220,15 +273,17 @@ static int dentry_cb(struct ck *ck, uint32_t item, uint32_t addr, const uint8_t 
 		a.dentry = base + size - ns * DENTRY_SLOT;
 		a.names = base + size - ns * F2FS_SLOT_LEN;
 		a.nslots = ns;
-		ck->r->stats.dentry_blocks_read++;
-		scan_area(ck, dir, &a, UINT64_MAX, addr);
+		if (!s->quiet)
+			ck->r->stats.dentry_blocks_read++;
+		return scan_area(ck, s, dir, &a, UINT64_MAX, addr);
 	} else {
 		const struct f2fs_dentry_block *db = (const void *)blk;
-		struct ck_dir *dir = ck_dir_of(ck, ck_inode(ck, ck_nid_ino(n, b->nid)));
+		uint32_t ino = ck_nid_ino(ck, n, b->nid);
+		struct ck_dir *dir = ck_dir_of(ck, ck_inode(ck, ino), ino);
 		uint64_t fofs = n->flags & NR_INODE ? b->idx :
-				f2fs_node_start_bidx(ck_nid_ofs(n), dir->addrs) + b->idx;
+				f2fs_node_start_bidx(ck_nid_ofs(ck, n, b->nid), dir->addrs) + b->idx;
 
-		if (fofs >= (dir->size + F2FS_BLKSIZE - 1) / F2FS_BLKSIZE)
+		if (fofs >= (dir->size + F2FS_BLKSIZE - 1) / F2FS_BLKSIZE && !s->quiet)
 			ck_pb(ck, F2FS_PB_DIR_BLOCK_BEYOND_SIZE,
 			      AT(A_INO(dir->nid), A_BLK(addr), A_EXP(dir->size / F2FS_BLKSIZE),
 				 A_FOUND(fofs)),
@@ -238,10 +293,10 @@ static int dentry_cb(struct ck *ck, uint32_t item, uint32_t addr, const uint8_t 
 		a.dentry = (const uint8_t *)db->dentry;
 		a.names = (const uint8_t *)db->filename;
 		a.nslots = F2FS_NR_DENTRY_IN_BLOCK;
-		ck->r->stats.dentry_blocks_read++;
-		scan_area(ck, dir, &a, fofs, addr);
+		if (!s->quiet)
+			ck->r->stats.dentry_blocks_read++;
+		return scan_area(ck, s, dir, &a, fofs, addr);
 	}
-	return 0;
 }
 
 static int cmp_u64(const void *a, const void *b)
@@ -299,8 +354,9 @@ static int read_dir_dnodes(struct ck *ck)
 
 	for (size_t k = 0; k < ck->dnodes.n; k++) {
 		const struct ck_nid *nn = ck_nid_find(ck, ck->dnodes.v[k]);
-		const struct ck_nid *in = ck_inode(ck, ck_nid_ino(nn, ck->dnodes.v[k]));
-		const struct ck_dir *d = ck_dir_of(ck, in);
+		uint32_t ino = ck_nid_ino(ck, nn, ck->dnodes.v[k]);
+		const struct ck_nid *in = ck_inode(ck, ino);
+		const struct ck_dir *d = ck_dir_of(ck, in, ino);
 
 		if (!d || (in->state & IR_BROKEN) || (d->inline_flags & F2FS_INLINE_DENTRY) ||
 		    !(nn->flags & NR_REACHED))
@@ -319,21 +375,53 @@ static int read_dir_dnodes(struct ck *ck)
 	return ret;
 }
 
-int ck_dirs(struct ck *ck)
+/* Every queued directory block, in address order. */
+static int read_dblks(struct ck *ck, const char *phase, struct dscan *s)
 {
-	uint64_t *keys;
-	int ret = read_dir_dnodes(ck);
+	uint64_t *keys = malloc((ck->dblks.n + 1) * sizeof(*keys));
+	int ret;
 
-	if (ret)
-		return ret;
-	keys = malloc((ck->dblks.n + 1) * sizeof(*keys));
 	if (!keys)
 		return f2fs_fail(ck->err, -ENOMEM, "out of memory for directory blocks");
 	for (size_t k = 0; k < ck->dblks.n; k++)
 		keys[k] = (uint64_t)ck->dblks.v[k].addr << 32 | (uint32_t)k;
 	f2fs_sort_u64(keys, ck->dblks.n);
-	ret = ck_read_sorted(ck, keys, ck->dblks.n, "directories", dentry_cb, NULL, NULL);
+	ret = ck_read_sorted(ck, keys, ck->dblks.n, phase, dentry_cb, NULL, s);
 	free(keys);
+	return ret;
+}
+
+int ck_dirs(struct ck *ck)
+{
+	struct dscan s = { 0 };
+	int ret = read_dir_dnodes(ck);
+
+	return ret ? ret : read_dblks(ck, "directories", &s);
+}
+
+int ck_dirs_parents(struct ck *ck)
+{
+	uint32_t inos[CK_PATHS_MAX];
+	size_t n = ck_paths_pending(ck, inos, CK_PATHS_MAX);
+	struct dscan s = { 1, NULL, 0 };
+	int ret;
+
+	for (size_t k = 0; k < n; k++) {
+		const struct ck_nid *in = ck_inode(ck, inos[k]);
+
+		if (in && !ck_is_dir(in) && inos[k] != F2FS_ROOT_INO &&
+		    f2fs_vec_push(&ck->fparents, (uint64_t)inos[k] << 32))
+			return f2fs_fail(ck->err, -ENOMEM, "out of memory for paths");
+	}
+	if (!ck->fparents.n)
+		return 0;
+	f2fs_sort_u64(ck->fparents.v, ck->fparents.n);
+	for (size_t k = 0; k < ck->fparents.n; k++)
+		if (!s.nwant || ck->fparents.v[k] != ck->fparents.v[s.nwant - 1])
+			ck->fparents.v[s.nwant++] = ck->fparents.v[k];
+	ck->fparents.n = s.nwant;
+	s.want = ck->fparents.v;
+	ret = read_dblks(ck, "paths", &s);
 	return ret;
 }
 

@@ -13,7 +13,7 @@
 
 static struct ck_dir *dir_rec(struct ck *ck, uint32_t ino)
 {
-	return ck_dir_of(ck, ck_inode(ck, ino));
+	return ck_dir_of(ck, ck_inode(ck, ino), ino);
 }
 
 /* 1 when dir's parent chain reaches the root, 0 when not; reports loops. */
@@ -54,7 +54,7 @@ static int report_iblocks(struct ck *ck, const struct ck_nid *in, uint32_t ino)
 	if (ret)
 		return ret;
 	i_blocks = le64_get(nd->i.i_blocks);
-	counted = (uint32_t)((uint32_t)i_blocks - in->u.i.bdiff);
+	counted = (uint32_t)((uint32_t)i_blocks - ck_cnt(ck, in, CK_BDIFF));
 	ck_pb(ck, F2FS_PB_INODE_I_BLOCKS, AT(A_INO(ino), A_EXP(counted), A_FOUND(i_blocks)),
 	      "inode %u: i_blocks %llu, counted %llu", ino, (unsigned long long)i_blocks,
 	      (unsigned long long)counted);
@@ -100,35 +100,37 @@ int ck_links(struct ck *ck)
 		if (qn && le32_get(ck->sb->qf_ino[q]))
 			qn->state |= IR_SPECIAL;
 	}
-	if (root && ck_dir_of(ck, root))
-		ck_dir_of(ck, root)->parent = F2FS_ROOT_INO;
-	else if (root)
-		root->u.i.aux = F2FS_ROOT_INO;
+	if (ck_dir_of(ck, root, F2FS_ROOT_INO))
+		ck_dir_of(ck, root, F2FS_ROOT_INO)->parent = F2FS_ROOT_INO;
 	while (ck_nid_next(ck, &it, &ino, &in)) {
-		struct ck_dir *d = ck_dir_of(ck, in);
 		int special = ino == F2FS_ROOT_INO || (in->state & (IR_SPECIAL | IR_ORPHAN));
+		uint32_t links, refs;
+		struct ck_dir *d;
 		uint64_t want;
 
 		if (!(in->flags & NR_INODE))
 			continue;
-		if (!(in->state & IR_NOCOUNT) && (in->u.i.bdiff || (in->state & IR_BIG_IBLOCKS)) &&
+		d = ck_dir_of(ck, in, ino);
+		links = ck_cnt(ck, in, CK_LINKS);
+		refs = ck_cnt(ck, in, CK_REFS);
+		if (!(in->state & IR_NOCOUNT) &&
+		    (ck_cnt(ck, in, CK_BDIFF) || (in->state & IR_BIG_IBLOCKS)) &&
 		    (ret = report_iblocks(ck, in, ino)))
 			return ret;
-		if (in->u.i.refs == 0 && !special) {
-			ck_pb(ck, F2FS_PB_INODE_UNREACHABLE, AT(A_INO(ino), A_FOUND(in->u.i.links)),
+		if (refs == 0 && !special) {
+			ck_pb(ck, F2FS_PB_INODE_UNREACHABLE, AT(A_INO(ino), A_FOUND(links)),
 			      "inode %u (mode 0%o, %u links) has no directory entry", ino,
-			      in->mode, in->u.i.links);
+			      ck_inode_mode(ck, in), links);
 			continue;
 		}
 		if (d && !(in->state & IR_BROKEN))
 			check_dir(ck, ino, d);
 		if (in->state & IR_SPECIAL)
 			continue;
-		want = in->state & IR_ORPHAN ? 0 : d ? 2 + (uint64_t)d->subdirs : in->u.i.refs;
-		if (in->u.i.links != want && !(d && (in->state & IR_BROKEN)))
-			ck_pb(ck, F2FS_PB_INODE_LINKS,
-			      AT(A_INO(ino), A_EXP(want), A_FOUND(in->u.i.links)),
-			      "inode %u: %u links, %llu found", ino, in->u.i.links,
+		want = in->state & IR_ORPHAN ? 0 : d ? 2 + (uint64_t)d->subdirs : refs;
+		if (links != want && !(d && (in->state & IR_BROKEN)))
+			ck_pb(ck, F2FS_PB_INODE_LINKS, AT(A_INO(ino), A_EXP(want), A_FOUND(links)),
+			      "inode %u: %u links, %llu found", ino, links,
 			      (unsigned long long)want);
 	}
 	return 0;

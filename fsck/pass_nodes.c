@@ -8,6 +8,7 @@
 #include "checker.h"
 #include <f2fs/format/compress.h>
 #include <f2fs/format/crc.h>
+#include <f2fs/format/dentry.h>
 #include <f2fs/format/endian.h>
 #include <f2fs/format/inode.h>
 #include <f2fs/format/node_ofs.h>
@@ -126,13 +127,12 @@ static int valid_mode(uint16_t mode)
 	return 0;
 }
 
-static struct ck_dir *new_dir(struct ck *ck, struct ck_nid *n, uint32_t nid)
+static struct ck_dir *new_dir(struct ck *ck, uint32_t nid)
 {
 	struct ck_dir *d;
 
 	if (f2fs_vec_reserve(&ck->dirs, ck->dirs.n + 1))
 		return NULL;
-	n->u.i.aux = (uint32_t)ck->dirs.n;
 	d = &ck->dirs.v[ck->dirs.n++];
 	memset(d, 0, sizeof(*d));
 	d->nid = nid;
@@ -143,19 +143,19 @@ static struct ck_dir *new_dir(struct ck *ck, struct ck_nid *n, uint32_t nid)
 static int inode_record(struct ck *ck, struct ck_nid *n, uint32_t ino, const struct f2fs_inode *i,
 			struct ck_dir **dirp)
 {
-	uint64_t i_blocks = le64_get(i->i_blocks);
-	uint16_t type;
+	uint16_t mode = le16_get(i->i_mode), type = mode & F2FS_S_IFMT;
+	int ret;
 
-	n->mode = le16_get(i->i_mode);
-	n->u.i.links = le32_get(i->i_links);
-	/* i_blocks counts the inode block itself; pointers are subtracted */
-	n->u.i.bdiff = (uint32_t)i_blocks - 1;
-	if (i_blocks >> 32)
+	n->state = (uint8_t)((n->state & ((1u << IR_TYPE_SHIFT) - 1)) |
+			     f2fs_file_type_of_mode(mode) << IR_TYPE_SHIFT);
+	ret = ck_cnt_set(ck, n, CK_LINKS, le32_get(i->i_links));
+	if (ret)
+		return ret;
+	if (le64_get(i->i_blocks) >> 32)
 		n->state |= IR_BIG_IBLOCKS;
-	type = n->mode & F2FS_S_IFMT;
 	*dirp = NULL;
 	if (type == F2FS_S_IFDIR) {
-		struct ck_dir *d = new_dir(ck, n, ino);
+		struct ck_dir *d = new_dir(ck, ino);
 
 		if (!d)
 			return f2fs_fail(ck->err, -ENOMEM, "out of memory for directories");
@@ -215,6 +215,7 @@ static int sweep_inode(struct ck *ck, struct ck_nid *n, uint32_t ino, const stru
 {
 	const struct f2fs_inode *i = &nd->i;
 	struct owner o = { ino, ino, 0, 0, 0 };
+	uint16_t mode = le16_get(i->i_mode);
 	uint64_t size = le64_get(i->i_size);
 	uint32_t depth = le32_get(i->i_current_depth);
 	uint32_t extra = 0, xwords, addrs;
@@ -225,11 +226,11 @@ static int sweep_inode(struct ck *ck, struct ck_nid *n, uint32_t ino, const stru
 	ret = inode_record(ck, n, ino, i, &dir);
 	if (ret)
 		return ret;
-	type = n->mode & F2FS_S_IFMT;
+	type = mode & F2FS_S_IFMT;
 	ck_quota_inode(ck, ino, nd);
-	if (!valid_mode(n->mode))
-		ck_pb(ck, F2FS_PB_INODE_BAD_MODE, AT(A_INO(ino), A_BLK(n->blkaddr), A_FOUND(n->mode)),
-		      "inode %u: mode 0%o has no valid file type", ino, n->mode);
+	if (!valid_mode(mode))
+		ck_pb(ck, F2FS_PB_INODE_BAD_MODE, AT(A_INO(ino), A_BLK(n->blkaddr), A_FOUND(mode)),
+		      "inode %u: mode 0%o has no valid file type", ino, mode);
 	if (i->i_inline & F2FS_EXTRA_ATTR) {
 		uint32_t isize = le16_get(i->extra.i_extra_isize);
 
@@ -298,7 +299,7 @@ static int sweep_inode(struct ck *ck, struct ck_nid *n, uint32_t ino, const stru
 				why = "an inline inode with node pointers";
 		if (why) {
 			ck_pb(ck, F2FS_PB_INODE_INLINE_FLAGS, AT(A_INO(ino), A_FOUND(i->i_inline)),
-			      "inode %u (mode 0%o, i_inline 0x%02x): %s", ino, n->mode,
+			      "inode %u (mode 0%o, i_inline 0x%02x): %s", ino, mode,
 			      i->i_inline, why);
 			bad = 1;
 		}
@@ -345,7 +346,11 @@ static int sweep_inode(struct ck *ck, struct ck_nid *n, uint32_t ino, const stru
 				return ret;
 		}
 	}
-	n->u.i.bdiff -= o.ndata;
+	/* i_blocks counts the inode block itself; its nodes' blocks are
+	 * subtracted when the nodes are placed (check_edges) */
+	ret = ck_cnt_set(ck, n, CK_BDIFF, (uint32_t)le64_get(i->i_blocks) - 1 - o.ndata);
+	if (ret)
+		return ret;
 	if (dir && (i->i_inline & F2FS_INLINE_DENTRY) && !(n->state & IR_BROKEN) &&
 	    (ret = ck_queue_dblk(ck, n->blkaddr, ino, 0, 1)))
 		return ret;
@@ -418,9 +423,9 @@ static int footer_mismatch(struct ck *ck, uint32_t addr, uint32_t fnid)
 	return 0;
 }
 
-static int sweep_direct(struct ck *ck, struct ck_nid *n, uint32_t nid, uint32_t ino,
-			const struct f2fs_node *nd)
+static int sweep_direct(struct ck *ck, struct ck_node *x, const struct f2fs_node *nd)
 {
+	uint32_t nid = x->nid, ino = x->ino;
 	struct owner o = { nid, ino, 0, 0, 0 };
 	const struct ck_nid *own = ck_inode(ck, ino);
 	const uint8_t *ptrs = (const uint8_t *)nd + offsetof(struct f2fs_node, dn);
@@ -430,7 +435,7 @@ static int sweep_direct(struct ck *ck, struct ck_nid *n, uint32_t nid, uint32_t 
 	     k = next_ptr(ptrs, k + 1, F2FS_ADDRS_PER_BLOCK))
 		if ((ret = data_ptr(ck, &o, k, le32_get(nd->dn.addr[k]))))
 			return ret;
-	n->u.n.ndata = o.ndata;
+	x->ndata = o.ndata;
 	if (o.ncaddr) {
 		struct ck_cnode cn = { nid, 0, { 0 } };
 		struct f2fs_compr_count cc;
@@ -444,7 +449,7 @@ static int sweep_direct(struct ck *ck, struct ck_nid *n, uint32_t nid, uint32_t 
 			return f2fs_fail(ck->err, -ENOMEM, "out of memory for compressed nodes");
 	}
 	/* its inode may be a directory not read yet: then read it again later */
-	if ((!own || (own->mode & F2FS_S_IFMT) == F2FS_S_IFDIR) &&
+	if ((!own || ck_ftype(own) == F2FS_FT_DIR) &&
 	    f2fs_vec_push(&ck->dnodes, nid))
 		return f2fs_fail(ck->err, -ENOMEM, "out of memory for direct nodes");
 	return 0;
@@ -461,16 +466,20 @@ static bool footer_ino_usable(const struct ck *ck, uint32_t nid, uint32_t fino,
 	       (fino == nid) == (kind == F2FS_NODE_INODE);
 }
 
-static int ino_from_footer(struct ck *ck, struct ck_nid *n, uint32_t nid, uint32_t fino)
+static int ino_from_footer(struct ck *ck, struct ck_nid *n, uint32_t nid, uint32_t fino,
+			   struct ck_node **x)
 {
 	bool was_inode = n->flags & NR_SELF;
 
-	memset(&n->u, 0, sizeof(n->u));
+	n->cnt = 0;
+	*x = NULL;
 	if (fino == nid)
 		n->flags |= NR_SELF;
 	else {
 		n->flags &= (uint8_t)~NR_SELF;
-		n->u.n.ino = fino;
+		*x = ck_node_put(ck, nid, fino);
+		if (!*x)
+			return f2fs_fail(ck->err, -ENOMEM, "out of memory for the node table");
 	}
 	ck->inodes_from_footer += (fino == nid) - was_inode;
 	if (f2fs_vec_push(&ck->ino_from_footer, nid))
@@ -486,6 +495,7 @@ static int sweep_cb(struct ck *ck, uint32_t item, uint32_t addr, const uint8_t *
 	uint32_t ofs = le32_get(nd->footer.flag) >> F2FS_NODE_OFS_SHIFT;
 	struct ck_nid *n = ck_nid_find(ck, nid);
 	enum f2fs_node_kind kind = f2fs_node_kind(ofs);
+	struct ck_node *x;
 	int ret;
 
 	(void)item;
@@ -493,7 +503,8 @@ static int sweep_cb(struct ck *ck, uint32_t item, uint32_t addr, const uint8_t *
 	ck->r->stats.node_blocks_read++;
 	if (!n || n->blkaddr != addr)
 		return footer_mismatch(ck, addr, nid);
-	ino = ck_nid_ino(n, nid);
+	x = n->flags & NR_SELF ? NULL : ck_node_of(ck, nid);
+	ino = x ? x->ino : nid;
 	if (fino != ino) {
 		ck_pb(ck, F2FS_PB_NAT_INO_MISMATCH,
 		      AT(A_NID(nid), A_BLK(addr), A_EXP(fino), A_FOUND(ino)),
@@ -502,7 +513,7 @@ static int sweep_cb(struct ck *ck, uint32_t item, uint32_t addr, const uint8_t *
 			n->flags |= NR_BAD;
 			return 0;
 		}
-		ret = ino_from_footer(ck, n, nid, fino);
+		ret = ino_from_footer(ck, n, nid, fino, &x);
 		if (ret)
 			return ret;
 		ino = fino;
@@ -515,8 +526,8 @@ static int sweep_cb(struct ck *ck, uint32_t item, uint32_t addr, const uint8_t *
 		n->flags |= NR_BAD;
 		return 0;
 	}
-	if (!(n->flags & NR_SELF))
-		n->u.n.ofs = ofs;
+	if (x)
+		x->ofs = ofs;
 	n->flags |= NR_READ;
 	ck->r->stats.nodes++;
 	ret = note_owner(ck, addr, nid, 0, 1);
@@ -527,7 +538,7 @@ static int sweep_cb(struct ck *ck, uint32_t item, uint32_t addr, const uint8_t *
 		n->flags |= NR_INODE;
 		return sweep_inode(ck, n, nid, nd);
 	case F2FS_NODE_DIRECT:
-		return sweep_direct(ck, n, nid, ino, nd);
+		return sweep_direct(ck, x, nd);
 	case F2FS_NODE_INDIRECT:
 	case F2FS_NODE_DOUBLE:
 		for (uint32_t k = 0; k < NPB; k++) {
@@ -566,7 +577,7 @@ static int sweep_bad(struct ck *ck, uint32_t item, uint32_t addr, const struct f
 	return 0;
 }
 
-static void check_edges(struct ck *ck)
+static int check_edges(struct ck *ck)
 {
 	struct ck_nid_iter it = { 0 };
 	struct ck_nid *n;
@@ -578,7 +589,9 @@ static void check_edges(struct ck *ck)
 		struct ck_nid *owner = ck_inode(ck, ed->owner);
 		enum f2fs_problem_code code_missing = ed->xattr ? F2FS_PB_INODE_XATTR_NID :
 				F2FS_PB_NODE_CHILD_MISSING;
+		const struct ck_node *cx;
 		uint32_t c_ino, c_ofs;
+		int ret;
 
 		if (!c) {
 			ck_pb(ck, code_missing, AT(A_INO(ed->owner), A_NID(ed->child)),
@@ -594,8 +607,9 @@ static void check_edges(struct ck *ck)
 				owner->state |= IR_NOCOUNT;
 			continue;
 		}
-		c_ino = ck_nid_ino(c, ed->child);
-		c_ofs = ck_nid_ofs(c);
+		cx = c->flags & NR_SELF ? NULL : ck_node_of(ck, ed->child);
+		c_ino = c->flags & NR_SELF ? ed->child : cx ? cx->ino : 0;
+		c_ofs = cx ? cx->ofs : 0;
 		if (c_ino != ed->owner) {
 			ck_pb(ck, ed->xattr ? F2FS_PB_INODE_XATTR_NID : F2FS_PB_NODE_WRONG_OWNER,
 			      AT(A_INO(ed->owner), A_NID(ed->child), A_EXP(ed->owner), A_FOUND(c_ino)),
@@ -623,16 +637,18 @@ static void check_edges(struct ck *ck)
 		}
 		c->flags |= NR_REACHED;
 		/* an inode cannot get here: its offset 0 is no child's */
-		if (owner)
-			owner->u.i.bdiff -= 1 + c->u.n.ndata;
+		if (owner && (ret = ck_cnt_add(ck, owner, CK_BDIFF,
+					       (uint32_t)-(1 + (cx ? cx->ndata : 0)))))
+			return ret;
 	}
 	while (ck_nid_next(ck, &it, &nid, &n))
 		if ((n->flags & (NR_READ | NR_INODE | NR_REACHED)) == NR_READ)
 			ck_pb(ck, F2FS_PB_NODE_UNREACHABLE,
-			      AT(A_NID(nid), A_INO(ck_nid_ino(n, nid)), A_BLK(n->blkaddr),
-				 A_FOUND(ck_nid_ofs(n))),
+			      AT(A_NID(nid), A_INO(ck_nid_ino(ck, n, nid)), A_BLK(n->blkaddr),
+				 A_FOUND(ck_nid_ofs(ck, n, nid))),
 			      "nid %u (offset %u of inode %u) is not reached from its inode",
-			      nid, ck_nid_ofs(n), ck_nid_ino(n, nid));
+			      nid, ck_nid_ofs(ck, n, nid), ck_nid_ino(ck, n, nid));
+	return 0;
 }
 
 static int cfile_less(const void *a, const void *b, void *ctx)
@@ -664,8 +680,10 @@ static struct ck_cfile *cfile_find(struct ck *ck, uint32_t ino)
  * COMPRESS_ADDR anywhere else counts for nothing, as in the kernel, which
  * takes a file without i_compr_blocks for released.
  */
-static void finish_compressed(struct ck *ck)
+static int finish_compressed(struct ck *ck)
 {
+	int ret = 0;
+
 	f2fs_sort(ck->cfiles.v, ck->cfiles.n, sizeof(*ck->cfiles.v), cfile_less, NULL);
 	for (size_t k = 0; k < ck->cnodes.n; k++) {
 		const struct ck_cnode *cn = &ck->cnodes.v[k];
@@ -675,13 +693,13 @@ static void finish_compressed(struct ck *ck)
 		/* a node not reached is not counted for its inode at all */
 		if (!c || !(c->flags & NR_REACHED))
 			continue;
-		f = cfile_find(ck, ck_nid_ino(c, cn->nid));
+		f = cfile_find(ck, ck_nid_ino(ck, c, cn->nid));
 		if (!f)
 			continue;
 		f->caddrs += cn->caddrs;
 		f->saved += cn->saved[f->log_cs - F2FS_MIN_LOG_CLUSTER];
 	}
-	for (size_t k = 0; k < ck->cfiles.n; k++) {
+	for (size_t k = 0; k < ck->cfiles.n && !ret; k++) {
 		const struct ck_cfile *f = &ck->cfiles.v[k];
 		struct ck_nid *in = ck_inode(ck, f->ino);
 		uint64_t want = f->released ? 0 : f->saved;
@@ -689,7 +707,7 @@ static void finish_compressed(struct ck *ck)
 		if (!f->released) {
 			ck->compr_addrs += f->caddrs;
 			if (in)
-				in->u.i.bdiff -= (uint32_t)f->caddrs;
+				ret = ck_cnt_add(ck, in, CK_BDIFF, -(uint32_t)f->caddrs);
 		}
 		if (f->compr_blocks != want)
 			ck_pb(ck, F2FS_PB_INODE_COMPR_BLOCKS,
@@ -702,6 +720,7 @@ static void finish_compressed(struct ck *ck)
 	}
 	f2fs_vec_free(&ck->cfiles);
 	f2fs_vec_free(&ck->cnodes);
+	return ret;
 }
 
 int ck_nodes(struct ck *ck)
@@ -720,13 +739,21 @@ int ck_nodes(struct ck *ck)
 		f2fs_vec_free(&ck->cnodes);
 		return ret;
 	}
-	check_edges(ck);
-	finish_compressed(ck);
+	ck_dirs_sort(ck);
+	ret = check_edges(ck);
+	if (ret) {
+		f2fs_vec_free(&ck->cfiles);
+		f2fs_vec_free(&ck->cnodes);
+		return ret;
+	}
+	ret = finish_compressed(ck);
+	if (ret)
+		return ret;
 	root = ck_inode(ck, F2FS_ROOT_INO);
-	if (!root || (root->mode & F2FS_S_IFMT) != F2FS_S_IFDIR)
+	if (!ck_is_dir(root))
 		ck_pb(ck, F2FS_PB_ROOT_BAD, AT(A_INO(F2FS_ROOT_INO)),
 		      "the root inode %s (mode 0%o)",
 		      root ? "is not a directory" : "does not exist or is unusable",
-		      root ? root->mode : 0u);
+		      root ? ck_inode_mode(ck, root) : 0u);
 	return 0;
 }

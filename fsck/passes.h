@@ -31,8 +31,11 @@ int ck_orphans(struct ck *ck);
 void ck_orphans_after(struct ck *ck);
 void ck_orphans_free(struct ck *ck);
 
-/* pass_dirs.c: every directory block the node pass queued. */
+/* pass_dirs.c: every directory block the node pass queued; at the end,
+ * before the paths are resolved, those blocks again, quietly, for the
+ * first directory naming each file a report names (ck.fparents). */
 int ck_dirs(struct ck *ck);
+int ck_dirs_parents(struct ck *ck);
 
 /* pass_links.c: link counts, i_blocks, reachability, ".", "..", parents. */
 int ck_links(struct ck *ck);

@@ -4,10 +4,14 @@
  * orphans) see the records only through the ck_rec_* functions, so that a
  * change of their layout touches this file and the walk alone.
  */
+#include <f2fs/format/endian.h>
+#include <f2fs/util/sort.h>
+
 #include "ck.h"
 
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 struct ck_nid *ck_nid_find(struct ck *ck, uint32_t nid)
 {
@@ -29,6 +33,106 @@ struct ck_nid *ck_inode(struct ck *ck, uint32_t ino)
 	struct ck_nid *n = ck_nid_find(ck, ino);
 
 	return n && (n->flags & NR_INODE) ? n : NULL;
+}
+
+/* Index of the first node record with a nid >= nid. */
+static size_t node_at(const struct ck *ck, uint32_t nid)
+{
+	size_t lo = 0, hi = ck->nodes.n;
+
+	while (lo < hi) {
+		size_t m = lo + (hi - lo) / 2;
+
+		if (ck->nodes.v[m].nid < nid)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	return lo;
+}
+
+struct ck_node *ck_node_of(struct ck *ck, uint32_t nid)
+{
+	size_t k = node_at(ck, nid);
+
+	return k < ck->nodes.n && ck->nodes.v[k].nid == nid ? &ck->nodes.v[k] : NULL;
+}
+
+struct ck_node *ck_node_put(struct ck *ck, uint32_t nid, uint32_t ino)
+{
+	size_t k = node_at(ck, nid);
+
+	if (k == ck->nodes.n || ck->nodes.v[k].nid != nid) {
+		if (f2fs_vec_reserve(&ck->nodes, ck->nodes.n + 1))
+			return NULL;
+		memmove(&ck->nodes.v[k + 1], &ck->nodes.v[k],
+			(ck->nodes.n - k) * sizeof(*ck->nodes.v));
+		ck->nodes.n++;
+	}
+	ck->nodes.v[k] = (struct ck_node){ nid, ino, 0, 0 };
+	return &ck->nodes.v[k];
+}
+
+static int dir_less(const void *a, const void *b, void *ctx)
+{
+	(void)ctx;
+	return ((const struct ck_dir *)a)->nid < ((const struct ck_dir *)b)->nid;
+}
+
+void ck_dirs_sort(struct ck *ck)
+{
+	f2fs_sort(ck->dirs.v, ck->dirs.n, sizeof(*ck->dirs.v), dir_less, NULL);
+}
+
+struct ck_dir *ck_dir_of(struct ck *ck, const struct ck_nid *n, uint32_t nid)
+{
+	size_t lo = 0, hi = ck->dirs.n;
+
+	if (!ck_is_dir(n))
+		return NULL;
+	while (lo < hi) {
+		size_t m = lo + (hi - lo) / 2;
+
+		if (ck->dirs.v[m].nid < nid)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	return lo < ck->dirs.n && ck->dirs.v[lo].nid == nid ? &ck->dirs.v[lo] : NULL;
+}
+
+uint32_t ck_parent(struct ck *ck, const struct ck_nid *n, uint32_t nid)
+{
+	const struct ck_dir *d = ck_dir_of(ck, n, nid);
+	size_t lo = 0, hi = ck->fparents.n;
+
+	if (d)
+		return d->parent;
+	while (lo < hi) {
+		size_t m = lo + (hi - lo) / 2;
+
+		if ((uint32_t)(ck->fparents.v[m] >> 32) < nid)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	return lo < ck->fparents.n && (uint32_t)(ck->fparents.v[lo] >> 32) == nid ?
+	       (uint32_t)ck->fparents.v[lo] : 0;
+}
+
+uint16_t ck_inode_mode(struct ck *ck, const struct ck_nid *n)
+{
+	/* F2FS_FT_* to the i_mode type bits */
+	static const uint16_t ifmt[8] = {
+		0, F2FS_S_IFREG, F2FS_S_IFDIR, F2FS_S_IFCHR, F2FS_S_IFBLK, F2FS_S_IFIFO,
+		F2FS_S_IFSOCK, F2FS_S_IFLNK,
+	};
+	struct f2fs_node nd;
+	struct f2fs_error e;
+
+	if (f2fs_fs_read_block(ck->fs, n->blkaddr, &nd, &e))
+		return ifmt[ck_ftype(n) & 7];
+	return le16_get(nd.i.i_mode);
 }
 
 int ck_nid_next(struct ck *ck, struct ck_nid_iter *it, uint32_t *nid, struct ck_nid **n)
@@ -69,8 +173,8 @@ int ck_rec_inode(struct ck *ck, uint32_t ino, uint32_t *links, uint32_t *refs)
 
 	if (!n)
 		return 0;
-	*links = n->u.i.links;
-	*refs = n->u.i.refs;
+	*links = ck_cnt(ck, n, CK_LINKS);
+	*refs = ck_cnt(ck, n, CK_REFS);
 	return 1;
 }
 
@@ -78,7 +182,7 @@ uint32_t ck_rec_node_owner(struct ck *ck, uint32_t nid)
 {
 	const struct ck_nid *n = ck_nid_find(ck, nid);
 
-	return n ? ck_nid_ino(n, nid) : 0;
+	return n ? ck_nid_ino(ck, n, nid) : 0;
 }
 
 int ck_rec_unreadable(struct ck *ck, uint32_t nid)
@@ -102,7 +206,7 @@ int ck_rec_set_orphan(struct ck *ck, uint32_t ino)
 
 int ck_rec_casefold(struct ck *ck, uint32_t dir)
 {
-	const struct ck_dir *d = ck_dir_of(ck, ck_inode(ck, dir));
+	const struct ck_dir *d = ck_dir_of(ck, ck_inode(ck, dir), dir);
 
 	return d && (d->state & DR_CASEFOLD);
 }
@@ -112,7 +216,7 @@ uint32_t ck_rec_xattr_node(struct ck *ck, uint32_t nid, uint32_t owner)
 	const struct ck_nid *n = ck_nid_find(ck, nid);
 
 	if (!n || !(n->flags & NR_READ) || !(n->flags & NR_REACHED) ||
-	    ck_nid_ino(n, nid) != owner || ck_nid_ofs(n) != F2FS_XATTR_NODE_OFFSET)
+	    ck_nid_ino(ck, n, nid) != owner || ck_nid_ofs(ck, n, nid) != F2FS_XATTR_NODE_OFFSET)
 		return 0;
 	return n->blkaddr;
 }
@@ -124,12 +228,13 @@ int ck_rec_foreach_bdiff(struct ck *ck, ck_rec_bdiff_fn fn, void *arg)
 	uint32_t nid;
 
 	while (ck_nid_next(ck, &it, &nid, &n)) {
+		uint32_t bdiff;
 		int ret;
 
 		if (!(n->flags & NR_INODE) || (n->state & (IR_NOCOUNT | IR_BIG_IBLOCKS)) ||
-		    !n->u.i.bdiff)
+		    !(bdiff = ck_cnt(ck, n, CK_BDIFF)))
 			continue;
-		ret = fn(ck, nid, (int32_t)n->u.i.bdiff, arg);
+		ret = fn(ck, nid, (int32_t)bdiff, arg);
 		if (ret)
 			return ret;
 	}

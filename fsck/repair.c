@@ -157,7 +157,7 @@ static int fix_nat_inos(struct rp *p)
 		if (!n || !(n->flags & NR_READ))
 			continue;   /* freed since, or not used after all */
 		ret = f2fs_nat_lookup(ck->fs, nid, &ni, NULL, ck->err);
-		d = (struct f2fs_nat_dirty){ nid, ck_nid_ino(n, nid), ni.blkaddr, ni.version };
+		d = (struct f2fs_nat_dirty){ nid, ck_nid_ino(ck, n, nid), ni.blkaddr, ni.version };
 		if (!ret)
 			ret = rp_stage_nat(p, &d);
 	}

@@ -50,7 +50,7 @@ static int free_node(struct rp *p, uint32_t nid, int depth)
 		ret = f2fs_fs_read_block(ck->fs, n->blkaddr, &blk, ck->err);
 	if (ret)
 		return ret;
-	ofs = ck_nid_ofs(n);
+	ofs = ck_nid_ofs(ck, n, nid);
 	n->flags &= (uint8_t)~NR_READ;   /* freed: not again through another path */
 	if (f2fs_node_kind(ofs) == F2FS_NODE_DIRECT) {
 		for (uint32_t i = 0; i < F2FS_ADDRS_PER_BLOCK; i++) {
@@ -67,7 +67,8 @@ static int free_node(struct rp *p, uint32_t nid, int depth)
 			uint32_t c = le32_get(blk.in.nid[i]);
 			struct ck_nid *cn = c ? ck_nid_find(ck, c) : NULL;
 
-			if (cn && !(cn->flags & NR_INODE) && ck_nid_ino(cn, c) == ck_nid_ino(n, nid))
+			if (cn && !(cn->flags & NR_INODE) &&
+			    ck_nid_ino(ck, cn, c) == ck_nid_ino(ck, n, nid))
 				ret = free_node(p, c, depth + 1);
 		}
 	}

@@ -98,7 +98,7 @@ void ck_progress(struct ck *ck, const char *phase, uint64_t done, uint64_t total
 void ck_node_unreadable(struct ck *ck, uint32_t nid, uint32_t addr, const struct f2fs_error *e)
 {
 	const struct ck_nid *n = ck_nid_find(ck, nid);
-	uint32_t ino = n ? ck_nid_ino(n, nid) : 0;
+	uint32_t ino = n ? ck_nid_ino(ck, n, nid) : 0;
 
 	if (ino == nid)
 		ck_pb(ck, F2FS_PB_NODE_UNREADABLE, AT(A_NID(nid), A_INO(ino), A_BLK(addr)),
@@ -138,7 +138,7 @@ static char *path_of(struct ck *ck, uint32_t ino)
 
 	for (int depth = 0; path && cur != F2FS_ROOT_INO; depth++) {
 		struct ck_nid *ci = ck_inode(ck, cur);
-		uint32_t parent = ci ? ck_parent(ck, ci) : 0;
+		uint32_t parent = ci ? ck_parent(ck, ci, cur) : 0;
 		struct name_find f = { .child = cur };
 		char *np;
 
@@ -164,9 +164,19 @@ static char *path_of(struct ck *ck, uint32_t ino)
 	return path;
 }
 
+size_t ck_paths_pending(const struct ck *ck, uint32_t *inos, size_t max)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < ck->r->nproblems && n < max && n < CK_PATHS_MAX; i++)
+		if (ck->paths.v[i].ino)
+			inos[n++] = ck->paths.v[i].ino;
+	return n;
+}
+
 void ck_resolve_paths(struct ck *ck)
 {
-	size_t budget = 500;
+	size_t budget = CK_PATHS_MAX;
 
 	for (size_t i = 0; i < ck->r->nproblems && budget; i++) {
 		struct ck_pending_path *pp = &ck->paths.v[i];

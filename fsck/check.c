@@ -124,6 +124,7 @@ static void check_release(struct ck *ck)
 	ck_paths_free(ck);
 	free(ck->segs);
 	free(ck->nid_used);
+	free(ck->nid_base);
 	free(ck->nid_rank);
 	f2fs_vec_free(&ck->nids);
 	f2fs_vec_free(&ck->nodes);

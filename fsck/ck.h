@@ -20,6 +20,8 @@
 /* Largest read issued at once, in blocks (256 KiB): large enough that the
  * syscalls cost nothing next to the copying, small next to the records. */
 #define CK_IO_BLOCKS 64u
+/* Words of the nid bitmap per nid_base entry: fewer than 2^16 / 64. */
+#define CK_RANK_SPAN 1024u
 /* Gap of unwanted blocks a batched read may span rather than split. */
 #define CK_IO_GAP 16u
 
@@ -240,7 +242,11 @@ struct ck {
 	uint64_t sit_valid_total;
 
 	uint64_t *nid_used;               /* bitmap over max_nid */
-	uint32_t *nid_rank;               /* used nids before each word */
+	/* used nids before each word of nid_used: those before its span of
+	 * CK_RANK_SPAN words plus those before it in the span (16 bits are
+	 * enough there, and half the memory of 32) */
+	uint32_t *nid_base;
+	uint16_t *nid_rank;
 	F2FS_VEC(struct ck_nid) nids;     /* in nid order */
 	F2FS_VEC(struct ck_node) nodes;   /* in nid order */
 	struct ck_wtab wide;              /* counters too large for ck_nid.cnt */

@@ -408,11 +408,13 @@ static int scan_nat(struct ck *ck)
 	int ret;
 
 	ck->nid_used = calloc(words + 1, sizeof(uint64_t));
-	ck->nid_rank = calloc(words + 1, sizeof(uint32_t));
+	ck->nid_base = calloc(words / CK_RANK_SPAN + 1, sizeof(uint32_t));
+	ck->nid_rank = calloc(words + 1, sizeof(uint16_t));
 	ck->nat_used = calloc(ck->nat_blocks + 1, sizeof(uint16_t));
 	ck->owned = calloc((size_t)(main_blocks / 8) + 1, 1);
 	ck->nodemap = calloc((size_t)(main_blocks / 8) + 1, 1);
-	if (!ck->nid_used || !ck->nid_rank || !ck->nat_used || !ck->owned || !ck->nodemap)
+	if (!ck->nid_used || !ck->nid_base || !ck->nid_rank || !ck->nat_used || !ck->owned ||
+	    !ck->nodemap)
 		return f2fs_fail(ck->err, -ENOMEM, "out of memory for the NAT tables");
 	for (uint32_t k = 0; k < nj; k++) {
 		js[k].nid = le32_get(j->nat_j.entries[k].nid);
@@ -467,7 +469,9 @@ static int scan_nat(struct ck *ck)
 		uint32_t acc = 0;
 
 		for (size_t w = 0; w <= words; w++) {
-			ck->nid_rank[w] = acc;
+			if (w % CK_RANK_SPAN == 0)
+				ck->nid_base[w / CK_RANK_SPAN] = acc;
+			ck->nid_rank[w] = (uint16_t)(acc - ck->nid_base[w / CK_RANK_SPAN]);
 			acc += (uint32_t)__builtin_popcountll(ck->nid_used[w]);
 		}
 	}

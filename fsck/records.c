@@ -23,7 +23,7 @@ struct ck_nid *ck_nid_find(struct ck *ck, uint32_t nid)
 	w = ck->nid_used[nid / 64];
 	if (!((w >> (nid % 64)) & 1))
 		return NULL;
-	idx = ck->nid_rank[nid / 64] +
+	idx = ck->nid_base[nid / 64 / CK_RANK_SPAN] + ck->nid_rank[nid / 64] +
 	      (uint32_t)__builtin_popcountll(w & ((1ull << (nid % 64)) - 1));
 	return idx < ck->nids.n ? &ck->nids.v[idx] : NULL;
 }

@@ -483,11 +483,45 @@ uint32_t ck_rec_xattr_node(struct ck *ck, uint32_t nid, uint32_t owner);
 
 /* ---- counts.c ------------------------------------------------------------ */
 
-/* A counter of inode record n. */
-uint32_t ck_cnt(const struct ck *ck, const struct ck_nid *n, enum ck_cnt c);
-/* Set it; fails only when ck.wide cannot grow. */
-int ck_cnt_set(struct ck *ck, struct ck_nid *n, enum ck_cnt c, uint32_t v);
+/*
+ * The counters in ck_nid.cnt: 5 bits each for CK_LINKS and CK_REFS
+ * (0..30), 6 signed bits for CK_BDIFF (-31..31); the bits left over (31,
+ * -32) mark a value kept in ck.wide. The common case is inline, with the
+ * counter a constant at every call; counts.c keeps the table.
+ */
+static inline uint32_t ck_cnt_shift(enum ck_cnt c) { return (uint32_t)c * 5; }
+static inline uint32_t ck_cnt_bits(enum ck_cnt c) { return c == CK_BDIFF ? 6 : 5; }
+static inline uint32_t ck_cnt_mark(enum ck_cnt c)
+{
+	return c == CK_BDIFF ? 1u << 5 : (1u << 5) - 1;
+}
+
+uint32_t ck_cnt_wide(const struct ck *ck, const struct ck_nid *n, enum ck_cnt c);
+int ck_cnt_set_wide(struct ck *ck, struct ck_nid *n, enum ck_cnt c, uint32_t v);
 void ck_cnt_free(struct ck *ck);
+
+/* A counter of inode record n. */
+static inline uint32_t ck_cnt(const struct ck *ck, const struct ck_nid *n, enum ck_cnt c)
+{
+	uint32_t half = 1u << (ck_cnt_bits(c) - 1);
+	uint32_t b = ((uint32_t)n->cnt >> ck_cnt_shift(c)) & ((1u << ck_cnt_bits(c)) - 1);
+
+	if (b == ck_cnt_mark(c))
+		return ck_cnt_wide(ck, n, c);
+	return c == CK_BDIFF ? (b ^ half) - half : b;
+}
+
+/* Set it; fails only when ck.wide cannot grow. */
+static inline int ck_cnt_set(struct ck *ck, struct ck_nid *n, enum ck_cnt c, uint32_t v)
+{
+	uint32_t half = 1u << (ck_cnt_bits(c) - 1), mask = (1u << ck_cnt_bits(c)) - 1;
+	int fits = c == CK_BDIFF ? v + (half - 1) < 2 * half - 1 : v < ck_cnt_mark(c);
+
+	if (!fits)
+		return ck_cnt_set_wide(ck, n, c, v);
+	n->cnt = (uint16_t)((n->cnt & ~(mask << ck_cnt_shift(c))) | (v & mask) << ck_cnt_shift(c));
+	return 0;
+}
 
 static inline int ck_cnt_add(struct ck *ck, struct ck_nid *n, enum ck_cnt c, uint32_t d)
 {

@@ -5,63 +5,13 @@
  * bits of ck_nid.cnt, and the rare one that does not fit (a directory with
  * many subdirectories, a large file while its nodes are being counted) is
  * kept exactly in ck.wide, an open-addressing table keyed by the record's
- * index. A mark in the bits says which.
+ * index. A mark in the bits says which (the bits and the common case:
+ * ck.h, inline).
  */
 #include "ck.h"
 
 #include <errno.h>
 #include <stdlib.h>
-
-/* Place of each counter in ck_nid.cnt: shift, width, and whether the bits
- * hold a signed value (the i_blocks difference goes both ways while the
- * nodes of a file are counted). */
-static const struct {
-	uint8_t shift, bits, sign;
-} field[CK_NCNT] = {
-	[CK_LINKS] = { 0, 5, 0 },
-	[CK_REFS]  = { 5, 5, 0 },
-	[CK_BDIFF] = { 10, 6, 1 },
-};
-
-/* The mark: all ones unsigned, the lowest value signed. */
-static uint32_t mark(enum ck_cnt c)
-{
-	return field[c].sign ? 1u << (field[c].bits - 1) : (1u << field[c].bits) - 1;
-}
-
-static uint32_t bits_of(const struct ck_nid *n, enum ck_cnt c)
-{
-	return ((uint32_t)n->cnt >> field[c].shift) & ((1u << field[c].bits) - 1);
-}
-
-static void put_bits(struct ck_nid *n, enum ck_cnt c, uint32_t b)
-{
-	uint32_t m = ((1u << field[c].bits) - 1) << field[c].shift;
-
-	n->cnt = (uint16_t)((n->cnt & ~m) | ((b << field[c].shift) & m));
-}
-
-/* The bits for v, or the mark when v does not fit. */
-static uint32_t narrow(enum ck_cnt c, uint32_t v)
-{
-	uint32_t w = field[c].bits;
-
-	if (field[c].sign) {
-		int32_t s = (int32_t)v, lim = (int32_t)(1u << (w - 1));
-
-		return s > -lim && s < lim ? v & ((1u << w) - 1) : mark(c);
-	}
-	return v < mark(c) ? v : mark(c);
-}
-
-static uint32_t widen(enum ck_cnt c, uint32_t b)
-{
-	uint32_t w = field[c].bits;
-
-	if (field[c].sign && (b >> (w - 1)))
-		return b | ~((1u << w) - 1);
-	return b;
-}
 
 static uint32_t slot_of(uint32_t key, uint32_t cap)
 {
@@ -125,29 +75,22 @@ static uint32_t key_of(const struct ck *ck, const struct ck_nid *n)
 	return (uint32_t)(n - ck->nids.v) + 1;
 }
 
-uint32_t ck_cnt(const struct ck *ck, const struct ck_nid *n, enum ck_cnt c)
+uint32_t ck_cnt_wide(const struct ck *ck, const struct ck_nid *n, enum ck_cnt c)
 {
-	uint32_t b = bits_of(n, c);
-	const struct ck_wide *w;
+	const struct ck_wide *w = wide_find(&ck->wide, key_of(ck, n));
 
-	if (b != mark(c))
-		return widen(c, b);
-	w = wide_find(&ck->wide, key_of(ck, n));
 	return w ? w->v[c] : 0;
 }
 
-int ck_cnt_set(struct ck *ck, struct ck_nid *n, enum ck_cnt c, uint32_t v)
+int ck_cnt_set_wide(struct ck *ck, struct ck_nid *n, enum ck_cnt c, uint32_t v)
 {
-	uint32_t b = narrow(c, v);
-	struct ck_wide *w;
+	uint32_t m = (1u << ck_cnt_bits(c)) - 1;
+	struct ck_wide *w = wide_get(&ck->wide, key_of(ck, n));
 
-	if (b == mark(c)) {
-		w = wide_get(&ck->wide, key_of(ck, n));
-		if (!w)
-			return f2fs_fail(ck->err, -ENOMEM, "out of memory for inode counters");
-		w->v[c] = v;
-	}
-	put_bits(n, c, b);
+	if (!w)
+		return f2fs_fail(ck->err, -ENOMEM, "out of memory for inode counters");
+	w->v[c] = v;
+	n->cnt = (uint16_t)((n->cnt & ~(m << ck_cnt_shift(c))) | ck_cnt_mark(c) << ck_cnt_shift(c));
 	return 0;
 }
 

@@ -35,16 +35,20 @@ THEIRS=/usr/sbin/fsck.f2fs
 GEN=$SELF_DIR/gen-bench-tree.py
 COLD=1
 OLD_DIR=""
+TREES=""
 
 usage() {
 	cat <<USAGE
-Usage: $0 [--sizes "10k 100k 1M"] [--runs N] [--work DIR] [--bin DIR] [--old DIR] [--no-cold]
+Usage: $0 [--sizes "10k 100k 1M"] [--runs N] [--work DIR] [--bin DIR] [--old DIR] [--trees DIR] [--no-cold]
   --bin DIR   build directory holding mkfs/mkfs.f2fs and fsck/fsck.f2fs
               (default: each the first built under build/ or the source tree)
   --old DIR   an older build directory of ours: its fsck/fsck.f2fs -f -n runs
               instead of f2fs-tools, on the same image; ratios are new/old
   --work DIR  where trees and images go (default \${TMPDIR:-/var/tmp};
               not tmpfs if cold runs are to mean anything)
+  --trees DIR use DIR/tree-SIZE (as bench/repair-bench.sh keeps them) when it
+              exists instead of generating a tree (and deleting it: at 1M
+              files generating and deleting take longer than the bench)
 USAGE
 }
 while [[ $# -gt 0 ]]; do
@@ -54,6 +58,7 @@ while [[ $# -gt 0 ]]; do
 	--work) WORK=$2; shift 2 ;;
 	--bin) BIN=$2; shift 2 ;;
 	--old) OLD_DIR=$2; shift 2 ;;
+	--trees) TREES=$2; shift 2 ;;
 	--no-cold) COLD=0; shift ;;
 	-h|--help) usage; exit 0 ;;
 	*) usage >&2; exit 16 ;;
@@ -120,12 +125,17 @@ report=()
 for size in $SIZES; do
 	n=$(num "$size")
 	echo "== $size files" >&2
-	python3 "$GEN" "$n" "$T/tree" >/dev/null
+	tree=$T/tree
+	if [[ -n $TREES && -d $TREES/tree-$size ]]; then
+		tree=$TREES/tree-$size
+	else
+		python3 "$GEN" "$n" "$tree" >/dev/null
+	fi
 	img=$T/img
 	bytes=$(( (n * 24 * 1024) + (1 << 30) ))
 	rm -f "$img"; truncate -s "$bytes" "$img"
-	"$MKFS" -q -f --rootdir "$T/tree" "$img" >&2
-	rm -rf "$T/tree"
+	"$MKFS" -q -f --rootdir "$tree" "$img" >&2
+	[[ $tree != "$T/tree" ]] || rm -rf "$tree"
 	[[ $OTHER = old ]] || cp --sparse=always "$img" "$T/copy"
 	alloc=$(du -B1 "$img" | cut -f1)
 	# warm

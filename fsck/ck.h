@@ -255,10 +255,8 @@ struct ck {
 	F2FS_VEC(uint64_t) fparents;
 	uint16_t *nat_used;               /* entries in use per NAT block */
 	uint32_t nat_nodes, nat_inodes;
-	/* nids whose NAT ino the walk replaced by their footer's, and how
-	 * many inodes that makes more (or fewer) than the NAT has */
+	/* nids whose NAT ino the walk replaced by their footer's */
 	F2FS_VEC(uint32_t) ino_from_footer;
-	int32_t inodes_from_footer;
 
 	uint8_t *owned;                   /* per main block, MSB-first per segment */
 	uint8_t *nodemap;                 /* main blocks the NAT names, same layout */

@@ -367,7 +367,9 @@ static int nat_entry(struct ck *ck, uint32_t nid, const struct f2fs_nat_entry *n
 	if (ino == 0 || ino >= ck->max_nid) {
 		ck_pb(ck, F2FS_PB_NAT_INO_ZERO, AT(A_NID(nid), A_BLK(addr), A_FOUND(ino)),
 		      "nid %u: NAT ino %u is no valid inode number", nid, ino);
-		return 0;
+		/* the entry is in use all the same: its node's footer will say
+		 * whose it is (0 stands for "not known" until then) */
+		ino = 0;
 	}
 	if (ck_claim(ck, addr)) {
 		ck_pb(ck, F2FS_PB_NAT_DUPLICATE_BLOCK, AT(A_NID(nid), A_INO(ino), A_BLK(addr)),

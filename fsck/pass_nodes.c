@@ -469,8 +469,6 @@ static bool footer_ino_usable(const struct ck *ck, uint32_t nid, uint32_t fino,
 static int ino_from_footer(struct ck *ck, struct ck_nid *n, uint32_t nid, uint32_t fino,
 			   struct ck_node **x)
 {
-	bool was_inode = n->flags & NR_SELF;
-
 	n->cnt = 0;
 	*x = NULL;
 	if (fino == nid)
@@ -481,7 +479,6 @@ static int ino_from_footer(struct ck *ck, struct ck_nid *n, uint32_t nid, uint32
 		if (!*x)
 			return f2fs_fail(ck->err, -ENOMEM, "out of memory for the node table");
 	}
-	ck->inodes_from_footer += (fino == nid) - was_inode;
 	if (f2fs_vec_push(&ck->ino_from_footer, nid))
 		return f2fs_fail(ck->err, -ENOMEM, "out of memory for NAT fixes");
 	return 0;
@@ -506,9 +503,11 @@ static int sweep_cb(struct ck *ck, uint32_t item, uint32_t addr, const uint8_t *
 	x = n->flags & NR_SELF ? NULL : ck_node_of(ck, nid);
 	ino = x ? x->ino : nid;
 	if (fino != ino) {
-		ck_pb(ck, F2FS_PB_NAT_INO_MISMATCH,
-		      AT(A_NID(nid), A_BLK(addr), A_EXP(fino), A_FOUND(ino)),
-		      "nid %u: NAT ino %u, node footer ino %u", nid, ino, fino);
+		/* an ino the NAT cannot hold was reported with the NAT */
+		if (ino)
+			ck_pb(ck, F2FS_PB_NAT_INO_MISMATCH,
+			      AT(A_NID(nid), A_BLK(addr), A_EXP(fino), A_FOUND(ino)),
+			      "nid %u: NAT ino %u, node footer ino %u", nid, ino, fino);
 		if (!footer_ino_usable(ck, nid, fino, kind)) {
 			n->flags |= NR_BAD;
 			return 0;

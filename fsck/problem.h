@@ -95,7 +95,7 @@ X(NAT_ADDR_OUT_OF_RANGE, "nat.addr_out_of_range", "nat", ERROR, CLEAR, ASK, \
   "a NAT entry points outside the main area") \
 X(NAT_RESERVED, "nat.reserved_nid", "nat", ERROR, FIELD, PREEN, \
   "the NAT entry of nid 0, 1 or 2 is wrong") \
-X(NAT_INO_ZERO, "nat.ino_zero", "nat", ERROR, CLEAR, ASK, \
+X(NAT_INO_ZERO, "nat.ino_zero", "nat", ERROR, FIELD, ASK, \
   "a NAT entry in use has ino 0 or an ino beyond the NAT") \
 X(NAT_DUPLICATE_BLOCK, "nat.duplicate_block", "nat", ERROR, CLEAR, ASK, \
   "two nids point at the same node block") \

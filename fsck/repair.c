@@ -49,7 +49,7 @@ static const enum f2fs_problem_code fixed_here[] = {
 	F2FS_PB_SIT_USED_INVALID, F2FS_PB_SSA_MISMATCH, F2FS_PB_SSA_TYPE,
 	F2FS_PB_NODE_UNREACHABLE, F2FS_PB_ORPHAN_NOT_INODE, F2FS_PB_ORPHAN_LINKED,
 	F2FS_PB_ORPHAN_DUPLICATE, F2FS_PB_QUOTA_USAGE, F2FS_PB_QUOTA_BAD_FILE,
-	F2FS_PB_NAT_INO_MISMATCH,
+	F2FS_PB_NAT_INO_MISMATCH, F2FS_PB_NAT_INO_ZERO,
 };
 
 
@@ -140,26 +140,32 @@ static int fix_reserved(struct rp *p)
 	return ret;
 }
 
-/* NAT entries whose ino the walk took from the node's footer. */
+/* NAT entries whose ino the walk took from the node's footer: a wrong ino
+ * (nat.ino_mismatch) or one no inode can have (nat.ino_zero). */
 static int fix_nat_inos(struct rp *p)
 {
 	struct ck *ck = p->ck;
 	int ret = 0;
 
-	if (!p->fix[F2FS_PB_NAT_INO_MISMATCH])
-		return 0;
 	for (size_t i = 0; i < ck->ino_from_footer.n && !ret; i++) {
-		uint32_t nid = ck->ino_from_footer.v[i];
+		uint32_t nid = ck->ino_from_footer.v[i], ino;
 		const struct ck_nid *n = ck_nid_find(ck, nid);
 		struct f2fs_nat_info ni;
 		struct f2fs_nat_dirty d;
+		bool invalid;
 
 		if (!n || !(n->flags & NR_READ))
 			continue;   /* freed since, or not used after all */
 		ret = f2fs_nat_lookup(ck->fs, nid, &ni, NULL, ck->err);
-		d = (struct f2fs_nat_dirty){ nid, ck_nid_ino(ck, n, nid), ni.blkaddr, ni.version };
-		if (!ret)
-			ret = rp_stage_nat(p, &d);
+		if (ret)
+			break;
+		invalid = ni.ino == 0 || ni.ino >= ck->max_nid;
+		if (!p->fix[invalid ? F2FS_PB_NAT_INO_ZERO : F2FS_PB_NAT_INO_MISMATCH])
+			continue;
+		ino = ck_nid_ino(ck, n, nid);
+		p->inodes_delta += (ino == nid) - (ni.ino == nid);
+		d = (struct f2fs_nat_dirty){ nid, ino, ni.blkaddr, ni.version };
+		ret = rp_stage_nat(p, &d);
 	}
 	return ret;
 }
@@ -419,8 +425,7 @@ static void stage_cp(struct rp *p, bool all_fixed)
 
 	cp->valid_block_count = le64_put(valid_blocks(p));
 	cp->valid_node_count = le32_put(ck->nat_nodes - p->freed);
-	cp->valid_inode_count = le32_put((uint32_t)((int64_t)ck->nat_inodes +
-			(p->fix[F2FS_PB_NAT_INO_MISMATCH] ? ck->inodes_from_footer : 0)));
+	cp->valid_inode_count = le32_put((uint32_t)((int64_t)ck->nat_inodes + p->inodes_delta));
 	cp->free_segment_count = le32_put(free_segments(p));
 	cp->next_free_nid = le32_put(next_free_nid(p));
 	/* a check is still wanted while anything is left */

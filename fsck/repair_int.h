@@ -31,6 +31,7 @@ struct rp {
 	uint64_t new_addrs;
 	uint32_t freed;           /* nodes freed (stray ones and others) */
 	uint32_t strays;          /* of which stray */
+	int32_t inodes_delta;     /* inodes the NAT fixes add (or remove) */
 	uint32_t segs_per_sec;
 	/* the logs of the new checkpoint */
 	uint32_t cur[F2FS_NR_CURSEG_TYPE];

@@ -151,7 +151,7 @@ static const char *const cases[] = {
 	"nat-reserved", "nat-journal", "nat-bits-full", "sit-vblocks-map", "sit-journal",
 	"cp-free-segment-count", "cp-curseg-range", "cp-summary", "ssa-mismatch",
 	"sb-primary-invalid", "sb-copies-differ", "orphan-not-inode", "quota-usage-mismatch",
-	"quota-bad-tree", "quota-log-full", "nat-ino-claims-inode",
+	"quota-bad-tree", "quota-log-full", "nat-ino-claims-inode", "nat-ino-zero",
 };
 
 START_TEST(interrupted_repair)

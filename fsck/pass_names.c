@@ -13,6 +13,7 @@
  * the bitmap is as large and fills faster, but an entry then finds all its
  * bits set by chance about a third as often: 41588 candidates, not 111109).
  */
+#include <f2fs/format/hash.h>
 #include <f2fs/fs/dir.h>
 
 #include <f2fs/util/sort.h>
@@ -24,20 +25,37 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint8_t fold(uint8_t c, int casefold)
+/* What a name is compared by: in a casefolded directory its key (the
+ * kernel's lookup matches keys), else, or when it has none, its bytes. */
+static uint32_t name_key(const uint8_t *name, uint32_t len, int casefold,
+			 uint8_t out[F2FS_NAME_LEN])
 {
-	return casefold && c >= 'A' && c <= 'Z' ? (uint8_t)(c + 32) : c;
+	int k = casefold ? f2fs_casefold_name(name, len, out) : -1;
+
+	if (k > 0)
+		return (uint32_t)k;
+	memcpy(out, name, len);
+	return len;
 }
 
 /* FNV-1a: spreads short, similar names well; unrelated to the F2FS hash so
  * that names the directory hash puts together are told apart here. */
-static uint32_t name_hash(const uint8_t *name, uint32_t len, int casefold)
+static uint32_t key_hash(const uint8_t *key, uint32_t len)
 {
 	uint32_t h = 2166136261u;
 
 	for (uint32_t k = 0; k < len; k++)
-		h = (h ^ fold(name[k], casefold)) * 16777619u;
+		h = (h ^ key[k]) * 16777619u;
 	return h;
+}
+
+static uint32_t name_hash(const uint8_t *name, uint32_t len, int casefold)
+{
+	uint8_t key[F2FS_NAME_LEN];
+
+	if (!casefold)
+		return key_hash(name, len);
+	return key_hash(key, name_key(name, len, casefold, key));
 }
 
 /* Bits an entry sets: about 4 bits per entry * ln 2, the count with the
@@ -139,9 +157,7 @@ static int collect_cb(const struct f2fs_dirent *de, void *arg)
 		return -ENOMEM;
 	n = &c->names.v[c->names.n++];
 	n->hash = h;
-	n->len = de->name_len;
-	for (uint32_t k = 0; k < de->name_len; k++)
-		n->name[k] = fold(de->name[k], c->casefold);
+	n->len = name_key(de->name, de->name_len, c->casefold, n->name);
 	return 0;
 }
 

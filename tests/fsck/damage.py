@@ -27,6 +27,7 @@ checksum itself is the point of the action.  Actions (separate with --):
   xattr PATH|#INO raw OFFSET HEXBYTES   bytes at OFFSET of the inode's xattr
                             area (inline part, then the xattr node; resealed)
   dentry DIR NAME rename NEWNAME   same-length name, hash recomputed
+  dentry DIR NAME renamehash NEWNAME HASH   same-length name, the hash given
                             (renamefold: hash of the ASCII-lowercased name,
                             as a casefolded directory wants it)
   orphan INO...             list the inodes in a new orphan block (the pack's
@@ -574,8 +575,16 @@ def run(img, args):
         else:
             raise SystemExit('damage.py: no entry %s in %s' % (args[2], args[1]))
         field = args[3]
-        val = 0 if field in ('rename', 'renamefold') else num(args[4])
-        if field in ('rename', 'renamefold'):
+        val = 0 if field in ('rename', 'renamefold', 'renamehash') else num(args[4])
+        if field == 'renamehash':
+            # a name of the same length in bytes, with the hash given
+            # (a casefolded name's hash is of its utf8 key)
+            new = os.fsencode(args[4])
+            if len(new) != ln:
+                raise SystemExit('damage.py: rename needs a name of %d bytes' % ln)
+            blk[nm + 8 * i:nm + 8 * i + ln] = new
+            struct.pack_into('<I', blk, de + 11 * i, num(args[5]))
+        elif field in ('rename', 'renamefold'):
             new = args[4].encode()
             if len(new) != ln:
                 raise SystemExit('damage.py: rename needs a name of %d bytes' % ln)

@@ -36,6 +36,8 @@ get() { python3 "$DAMAGE" "$BASE" get "$@"; }
 MAIN=$(get main x)
 seg_of() { echo $((($1 - MAIN) / 512)); }
 off_of() { echo $((($1 - MAIN) % 512)); }
+# the hash of NAME in a casefolded directory, by our library (cf-tool)
+cf_hash() { printf '%s' "$1" | od -An -tx1 | tr -d ' \n' | { cat; echo; } | "$top_builddir/tests/kernel/cf-tool" keys | awk '{ print "0x" $2 }'; }
 le32() { python3 -c 'import struct, sys; print(struct.pack("<I", int(sys.argv[1], 0)).hex())' "$1"; }
 
 # A roll-forward chain: the first direct node of /a/b/sparse copied to the
@@ -157,6 +159,7 @@ CASE_LIST=(
 "xattr-node-entry-bounds|-n|D xattr /a/twenty_k raw 26 ffff"
 "dir-duplicate-name|-n|D dentry /big a_rather_long_entry_name_12 rename a_rather_long_entry_name_13"
 "dir-duplicate-name-casefold|-n|D sb feature \$((\$(get sb feature) | 0x1000)) -- inode /big flags \$((\$(get inode /big flags) | 0x40000000)) -- dentry /big a_rather_long_entry_name_12 renamefold A_RATHER_long_entry_name_13"
+"dir-duplicate-name-casefold-utf8|-n|D sb feature \$((\$(get sb feature) | 0x1000)) -- inode /big flags \$((\$(get inode /big flags) | 0x40000000)) -- dentry /big a_rather_long_entry_name_12 renamehash \"a_rather_long_entry_name_\$(printf '\\303\\211')\" \$(cf_hash \"a_rather_long_entry_name_\$(printf '\\303\\211')\") -- dentry /big a_rather_long_entry_name_13 renamehash \"a_rather_long_entry_name_\$(printf '\\303\\251')\" \$(cf_hash \"a_rather_long_entry_name_\$(printf '\\303\\251')\")"
 "orphan-ok|-n|O=\$(get ino /empty); D dentry / empty unlink 0 -- inode \\#\$O links 0 -- orphan \\#\$O"
 "orphan-not-inode|-n|D orphan \\#\$(get inode /a/b/sparse nid[0]) \\#3000"
 "orphan-linked|-n|D orphan /small.txt"

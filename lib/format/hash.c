@@ -66,38 +66,36 @@ uint32_t f2fs_dentry_hash(const uint8_t *name, size_t len)
 	return buf[0];
 }
 
-bool f2fs_casefold_ascii(const uint8_t *name, size_t len, uint8_t *out)
+/* Most names are ASCII without NUL and shorter than the kernel's fold
+ * buffer: their key is their bytes with A-Z lowered, made here without the
+ * normaliser's calls, to keep hashing and comparing them as fast as before
+ * the Unicode folding. */
+static bool ascii_key(const uint8_t *name, size_t len, uint8_t *out)
 {
+	if (!len || len >= F2FS_UTF8_CAP)
+		return false;
 	for (size_t i = 0; i < len; i++) {
-		if (name[i] & 0x80)
+		if (name[i] - 1u >= 0x7Fu)
 			return false;
-		out[i] = name[i] >= 'A' && name[i] <= 'Z' ? (uint8_t)(name[i] + 32) : name[i];
+		out[i] = (uint8_t)(name[i] + ((unsigned)name[i] - 'A' < 26u ? 'a' - 'A' : 0));
 	}
 	return true;
 }
 
 int f2fs_casefold_name(const uint8_t *name, size_t len, uint8_t out[F2FS_UTF8_CAP])
 {
-	int n = f2fs_utf8_normalize(F2FS_UTF8_NFDICF, name, len, out);
+	int n;
 
+	if (ascii_key(name, len, out))
+		return (int)len;
+	n = f2fs_utf8_normalize(F2FS_UTF8_NFDICF, name, len, out);
 	return n ? n : -EINVAL;
 }
 
 uint32_t f2fs_dentry_hash_casefold(const uint8_t *name, size_t len)
 {
 	uint8_t key[F2FS_UTF8_CAP];
-	size_t i = 0;
-	int n;
+	int n = f2fs_casefold_name(name, len, key);
 
-	/* Most names are ASCII without NUL and shorter than the kernel's fold
-	 * buffer: their key is their bytes with A-Z lowered, made here without
-	 * the normaliser's calls, to keep hashing them as fast as before. */
-	if (len < F2FS_UTF8_CAP) {
-		for (; i < len && name[i] - 1u < 0x7Fu; i++)
-			key[i] = (uint8_t)(name[i] + ((unsigned)name[i] - 'A' < 26u ? 'a' - 'A' : 0));
-		if (i == len && len)
-			return f2fs_dentry_hash(key, len);
-	}
-	n = f2fs_casefold_name(name, len, key);
 	return n > 0 ? f2fs_dentry_hash(key, (size_t)n) : f2fs_dentry_hash(name, len);
 }

@@ -13,13 +13,6 @@
 uint32_t f2fs_dentry_hash(const uint8_t *name, size_t len);
 
 /*
- * Fold an ASCII name as the kernel's UTF-8 casefolding does (A-Z to a-z,
- * everything else unchanged) into out (len bytes). False when the name has
- * a byte >= 0x80 (f2fs_casefold_name folds any name).
- */
-bool f2fs_casefold_ascii(const uint8_t *name, size_t len, uint8_t *out);
-
-/*
  * The key by which the kernel (f2fs_init_casefolded_name) hashes and
  * compares a name in a casefolded directory: its NFDICF folding, written to
  * out. Returns the key's length (> 0), or a negative errno when the name has

@@ -8,6 +8,7 @@
 #include <f2fs/fs/fs.h>
 #include <f2fs/fs/gc.h>
 
+#include "../common/names.h"
 #include "../common/out.h"
 
 #define EXIT_OK     0
@@ -17,7 +18,7 @@
 extern const char prog[];
 extern const char *const log_names[];       /* "hot data", ... */
 extern const char *const log_keys[];        /* "hot_data", ... */
-extern const struct out_flag cp_flag_names[], inline_flag_names[], inode_flag_names[];
+extern const struct out_flag inline_flag_names[], inode_flag_names[];
 
 /* What the views work with: the image, the document they print into, and
  * the debug level of -d (0 none, 1 what was opened and resolved, 2 also
@@ -53,8 +54,6 @@ struct gc_cli {
 };
 
 /* Shared formatting (fmt.c). */
-size_t cstr_len(const uint8_t *s, size_t max);          /* of a NUL-padded field */
-const char *uuid_string(const uint8_t u[16], char buf[37]);
 const char *hex_string(const uint8_t *b, size_t len, char *buf, size_t cap);
 /* Bytes as text when printable (trailing NULs dropped), else "0x" and hex;
  * malloc'd, NULL when out of memory. */

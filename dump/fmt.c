@@ -11,25 +11,6 @@
 #include <string.h>
 #include <time.h>
 
-const struct out_flag cp_flag_names[] = {
-	{ F2FS_CP_UMOUNT, "umount" },
-	{ F2FS_CP_ORPHAN_PRESENT, "orphan_present" },
-	{ F2FS_CP_COMPACT_SUM, "compacted_summary" },
-	{ F2FS_CP_ERROR, "error" },
-	{ F2FS_CP_FSCK, "fsck" },
-	{ F2FS_CP_FASTBOOT, "fastboot" },
-	{ F2FS_CP_CRC_RECOVERY, "crc_recovery" },
-	{ F2FS_CP_NAT_BITS, "nat_bits" },
-	{ F2FS_CP_TRIMMED, "trimmed" },
-	{ F2FS_CP_NOCRC_RECOVERY, "nocrc_recovery" },
-	{ F2FS_CP_LARGE_NAT_BITMAP, "large_nat_bitmap" },
-	{ F2FS_CP_QUOTA_NEED_FSCK, "quota_need_fsck" },
-	{ F2FS_CP_DISABLED, "disabled" },
-	{ F2FS_CP_DISABLED_QUICK, "disabled_quick" },
-	{ F2FS_CP_RESIZEFS, "resizefs" },
-	{ 0, NULL },
-};
-
 const struct out_flag inline_flag_names[] = {
 	{ F2FS_INLINE_XATTR, "inline_xattr" },
 	{ F2FS_INLINE_DATA, "inline_data" },
@@ -64,25 +45,6 @@ const char *const log_names[F2FS_NR_CURSEG_TYPE] = {
 const char *const log_keys[F2FS_NR_CURSEG_TYPE] = {
 	"hot_data", "warm_data", "cold_data", "hot_node", "warm_node", "cold_node",
 };
-
-size_t cstr_len(const uint8_t *s, size_t max)
-{
-	size_t len = 0;
-
-	while (len < max && s[len])
-		len++;
-	return len;
-}
-
-const char *uuid_string(const uint8_t u[16], char buf[37])
-{
-	int o = 0;
-
-	for (int k = 0; k < 16; k++)
-		o += snprintf(buf + o, (size_t)(37 - o), "%02x%s", u[k],
-			      k == 3 || k == 5 || k == 7 || k == 9 ? "-" : "");
-	return buf;
-}
 
 const char *hex_string(const uint8_t *b, size_t len, char *buf, size_t cap)
 {

@@ -1,13 +1,16 @@
 /* fsck.f2fs's views besides the check: kernel flags, -l, -t, -M. */
 #include "info.h"
+#include "../common/names.h"
 #include "../common/out.h"
 
 #include <f2fs/format/endian.h>
 #include <f2fs/format/feature.h>
 #include <f2fs/format/format.h>
+#include <f2fs/format/super.h>
 #include <f2fs/fs/dir.h>
 #include <f2fs/fs/fs.h>
 #include <f2fs/util/error.h>
+#include <f2fs/util/vec.h>
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -18,25 +21,6 @@
 static const char *const stop_reasons[] = {
 	"shutdown", "fault_inject", "meta_page", "write_fail", "corrupted_summary",
 	"update_inode", "flush_fail", "no_segment", "corrupted_free_bitmap",
-};
-
-static const struct out_flag cp_flags[] = {
-	{ F2FS_CP_UMOUNT, "umount" },
-	{ F2FS_CP_ORPHAN_PRESENT, "orphan_present" },
-	{ F2FS_CP_COMPACT_SUM, "compact_summary" },
-	{ F2FS_CP_ERROR, "error" },
-	{ F2FS_CP_FSCK, "fsck" },
-	{ F2FS_CP_FASTBOOT, "fastboot" },
-	{ F2FS_CP_CRC_RECOVERY, "crc_recovery" },
-	{ F2FS_CP_NAT_BITS, "nat_bits" },
-	{ F2FS_CP_TRIMMED, "trimmed" },
-	{ F2FS_CP_NOCRC_RECOVERY, "nocrc_recovery" },
-	{ F2FS_CP_LARGE_NAT_BITMAP, "large_nat_bitmap" },
-	{ F2FS_CP_QUOTA_NEED_FSCK, "quota_need_fsck" },
-	{ F2FS_CP_DISABLED, "disabled" },
-	{ F2FS_CP_DISABLED_QUICK, "disabled_quick" },
-	{ F2FS_CP_RESIZEFS, "resizefs" },
-	{ 0, NULL },
 };
 
 static void add_reason(char *why, size_t len, const char *fmt, const char *arg)
@@ -89,72 +73,19 @@ int info_kernel_flagged(const struct f2fs_fs *fs, char *why, size_t len)
 
 /* ---- -l --------------------------------------------------------------- */
 
-/* The volume label, UTF-16LE in the superblock, as UTF-8. */
-static void volume_label(const struct f2fs_super_block *sb, char *buf, size_t cap)
-{
-	size_t n = 0;
-
-	for (size_t k = 0; k < F2FS_VOLUME_NAME_UNITS; k++) {
-		uint32_t c = le16_get(sb->volume_name[k]);
-
-		if (!c)
-			break;
-		if (c >= 0xd800 && c < 0xdc00 && k + 1 < F2FS_VOLUME_NAME_UNITS) {
-			uint32_t lo = le16_get(sb->volume_name[k + 1]);
-
-			if (lo >= 0xdc00 && lo < 0xe000) {
-				c = 0x10000 + ((c - 0xd800) << 10) + (lo - 0xdc00);
-				k++;
-			}
-		}
-		if (n + 5 >= cap)
-			break;
-		if (c < 0x80) {
-			buf[n++] = (char)c;
-		} else if (c < 0x800) {
-			buf[n++] = (char)(0xc0 | c >> 6);
-			buf[n++] = (char)(0x80 | (c & 0x3f));
-		} else if (c < 0x10000) {
-			buf[n++] = (char)(0xe0 | c >> 12);
-			buf[n++] = (char)(0x80 | ((c >> 6) & 0x3f));
-			buf[n++] = (char)(0x80 | (c & 0x3f));
-		} else {
-			buf[n++] = (char)(0xf0 | c >> 18);
-			buf[n++] = (char)(0x80 | ((c >> 12) & 0x3f));
-			buf[n++] = (char)(0x80 | ((c >> 6) & 0x3f));
-			buf[n++] = (char)(0x80 | (c & 0x3f));
-		}
-	}
-	buf[n] = '\0';
-}
-
-static size_t cstr_len(const uint8_t *s, size_t max)
-{
-	size_t n = 0;
-
-	while (n < max && s[n])
-		n++;
-	return n;
-}
-
 void info_layout(struct out *o, const struct f2fs_fs *fs)
 {
 	const struct f2fs_super_block *sb = f2fs_fs_sb(fs);
 	const struct f2fs_checkpoint *cp = f2fs_fs_cp(fs);
 	const struct f2fs_error *why;
 	char buf[F2FS_VOLUME_NAME_UNITS * 4 + 1], uuid[37];
-	const uint8_t *u = sb->uuid;
 
 	out_obj_begin(o, "superblock", "superblock");
 	out_u(o, "copy", "copy in use", (uint64_t)f2fs_fs_sb_copy(fs, &why));
 	snprintf(buf, sizeof(buf), "%u.%u", le16_get(sb->major_ver), le16_get(sb->minor_ver));
 	out_s(o, "format_version", "format version", buf);
-	snprintf(uuid, sizeof(uuid),
-		 "%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x",
-		 u[0], u[1], u[2], u[3], u[4], u[5], u[6], u[7], u[8], u[9], u[10], u[11],
-		 u[12], u[13], u[14], u[15]);
-	out_s(o, "uuid", "uuid", uuid);
-	volume_label(sb, buf, sizeof(buf));
+	out_s(o, "uuid", "uuid", uuid_string(sb->uuid, uuid));
+	f2fs_sb_label(sb, buf, sizeof(buf));
 	out_s(o, "label", "label", buf);
 	out_u(o, "block_count", "block_count", le64_get(sb->block_count));
 	out_u(o, "sector_size", "sector size", 1u << le32_get(sb->log_sectorsize));
@@ -194,7 +125,7 @@ void info_layout(struct out *o, const struct f2fs_fs *fs)
 	out_obj_begin(o, "checkpoint", "checkpoint");
 	out_u(o, "pack", "pack in use", (uint64_t)f2fs_fs_cp_choice(fs)->pack);
 	out_u(o, "checkpoint_ver", "checkpoint_ver", le64_get(cp->checkpoint_ver));
-	out_flags(o, "ckpt_flags", "ckpt_flags", le32_get(cp->ckpt_flags), cp_flags);
+	out_flags(o, "ckpt_flags", "ckpt_flags", le32_get(cp->ckpt_flags), cp_flag_names);
 	out_u(o, "user_block_count", "user_block_count", le64_get(cp->user_block_count));
 	out_u(o, "valid_block_count", "valid_block_count", le64_get(cp->valid_block_count));
 	out_u(o, "rsvd_segment_count", "rsvd_segment_count", le32_get(cp->rsvd_segment_count));
@@ -234,29 +165,12 @@ struct item {
 };
 
 struct walk {
-	struct item *v;
-	size_t n, cap;
-	struct item *kids;   /* the entries of the directory being read */
-	size_t nk, capk;
+	F2FS_VEC(struct item) v;      /* to show, the next one last */
+	F2FS_VEC(struct item) kids;   /* the entries of the directory being read */
 	const char *parent;
 	unsigned depth;
 	int nomem;
 };
-
-static int push(struct item **v, size_t *n, size_t *cap, struct item it)
-{
-	if (*n == *cap) {
-		size_t c = *cap ? *cap * 2 : 64;
-		struct item *p = realloc(*v, c * sizeof(*p));
-
-		if (!p)
-			return -1;
-		*v = p;
-		*cap = c;
-	}
-	(*v)[(*n)++] = it;
-	return 0;
-}
 
 static int kid_cb(const struct f2fs_dirent *de, void *arg)
 {
@@ -268,7 +182,7 @@ static int kid_cb(const struct f2fs_dirent *de, void *arg)
 	    (de->name_len == 2 && de->name[0] == '.' && de->name[1] == '.'))
 		return 0;
 	it.path = malloc(pl + de->name_len + 2);
-	if (!it.path || push(&w->kids, &w->nk, &w->capk, it)) {
+	if (!it.path || f2fs_vec_push(&w->kids, it)) {
 		free(it.path);
 		w->nomem = 1;
 		return 1;
@@ -332,7 +246,7 @@ unsigned info_tree(struct out *o, struct f2fs_fs *fs, int map)
 	struct item root = { NULL, F2FS_ROOT_INO, F2FS_FT_DIR, 0 };
 
 	root.path = malloc(2);
-	if (!seen || !root.path || push(&w.v, &w.n, &w.cap, root)) {
+	if (!seen || !root.path || f2fs_vec_push(&w.v, root)) {
 		free(seen);
 		free(root.path);
 		return 1;
@@ -340,8 +254,8 @@ unsigned info_tree(struct out *o, struct f2fs_fs *fs, int map)
 	strcpy(root.path, "/");
 	if (map && out_json(o))
 		out_tab_begin(o, &t, "files", NULL, cols, 3);
-	while (w.n) {
-		struct item it = w.v[--w.n];
+	while (w.v.n) {
+		struct item it = w.v.v[--w.v.n];
 		struct f2fs_error err;
 
 		show(o, &it, map, &t);
@@ -350,7 +264,7 @@ unsigned info_tree(struct out *o, struct f2fs_fs *fs, int map)
 			continue;
 		}
 		seen[it.ino / 8] |= (uint8_t)(1u << (it.ino % 8));
-		w.nk = 0;
+		w.kids.n = 0;
 		w.parent = it.path;
 		w.depth = it.depth;
 		if (f2fs_dir_foreach(fs, it.ino, kid_cb, &w, &err) || w.nomem) {
@@ -358,9 +272,9 @@ unsigned info_tree(struct out *o, struct f2fs_fs *fs, int map)
 			w.nomem = 0;
 		}
 		/* the entries in on-disk order: pushed last to first */
-		while (w.nk) {
-			if (push(&w.v, &w.n, &w.cap, w.kids[--w.nk])) {
-				free(w.kids[w.nk].path);
+		while (w.kids.n) {
+			if (f2fs_vec_push(&w.v, w.kids.v[--w.kids.n])) {
+				free(w.kids.v[w.kids.n].path);
 				failed++;
 			}
 		}
@@ -368,8 +282,8 @@ unsigned info_tree(struct out *o, struct f2fs_fs *fs, int map)
 	}
 	if (map && out_json(o))
 		out_tab_end(o, &t);
-	free(w.v);
-	free(w.kids);
+	f2fs_vec_free(&w.v);
+	f2fs_vec_free(&w.kids);
 	free(seen);
 	return failed;
 }

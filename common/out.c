@@ -1,6 +1,8 @@
 /* Text or JSON output from one field description (see out.h). */
 #include "out.h"
 
+#include <f2fs/format/utf8.h>
+
 #include <inttypes.h>
 #include <stdarg.h>
 #include <string.h>
@@ -68,39 +70,6 @@ static void put_escaped(struct out *o, const uint8_t *s, size_t len)
 	}
 }
 
-/* Length of the valid UTF-8 sequence of a character that is not ASCII at
- * s (at most len bytes), or 0: overlong forms, surrogates and code points
- * above U+10FFFF are not valid. */
-static size_t utf8_len(const uint8_t *s, size_t len)
-{
-	uint8_t c = s[0];
-	size_t n;
-	uint8_t lo = 0x80, hi = 0xbf;   /* the range of the second byte */
-
-	if (c >= 0xc2 && c <= 0xdf)
-		n = 2;
-	else if (c >= 0xe0 && c <= 0xef) {
-		n = 3;
-		if (c == 0xe0)
-			lo = 0xa0;
-		else if (c == 0xed)
-			hi = 0x9f;
-	} else if (c >= 0xf0 && c <= 0xf4) {
-		n = 4;
-		if (c == 0xf0)
-			lo = 0x90;
-		else if (c == 0xf4)
-			hi = 0x8f;
-	} else
-		return 0;
-	if (len < n || s[1] < lo || s[1] > hi)
-		return 0;
-	for (size_t k = 2; k < n; k++)
-		if ((s[k] & 0xc0) != 0x80)
-			return 0;
-	return n;
-}
-
 /* JSON string: valid UTF-8 is written as it is (quote, backslash and
  * control characters escaped); a byte that is not part of valid UTF-8
  * becomes \udcXX, XX the byte (the "surrogateescape" convention: a lone
@@ -111,6 +80,7 @@ static void json_string(struct out *o, const uint8_t *s, size_t len)
 	putc('"', o->f);
 	for (size_t k = 0; k < len;) {
 		size_t run = k, n;
+		uint32_t cp;
 
 		while (run < len && json_plain(s[run]))
 			run++;
@@ -124,7 +94,7 @@ static void json_string(struct out *o, const uint8_t *s, size_t len)
 			} else if (c < 0x80) {
 				fprintf(o->f, "\\u%04x", c);
 				run++;
-			} else if ((n = utf8_len(s + run, len - run)) != 0) {
+			} else if ((n = f2fs_utf8_decode(s + run, len - run, &cp)) != 0) {
 				fwrite(s + run, 1, n, o->f);
 				run += n;
 			} else {

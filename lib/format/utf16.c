@@ -1,5 +1,8 @@
 /* UTF-8 and UTF-16LE conversion for volume labels. */
 #include <f2fs/format/utf16.h>
+#include <f2fs/format/utf8.h>
+
+#include <string.h>
 
 static void put_unit(uint8_t *o, size_t i, uint16_t u)
 {
@@ -12,41 +15,6 @@ static uint32_t get_unit(const uint8_t *p, size_t i)
 	return p[2 * i] | (uint32_t)p[2 * i + 1] << 8;
 }
 
-/* Decode one UTF-8 sequence; returns its length or 0 when invalid. */
-static int utf8_decode(const unsigned char *s, uint32_t *cp)
-{
-	int n;
-	uint32_t c = s[0];
-
-	if (c < 0x80) {
-		*cp = c;
-		return 1;
-	}
-	if ((c & 0xE0) == 0xC0) {
-		n = 2;
-		c &= 0x1F;
-	} else if ((c & 0xF0) == 0xE0) {
-		n = 3;
-		c &= 0x0F;
-	} else if ((c & 0xF8) == 0xF0) {
-		n = 4;
-		c &= 0x07;
-	} else {
-		return 0;
-	}
-	for (int i = 1; i < n; i++) {
-		if ((s[i] & 0xC0) != 0x80)
-			return 0;
-		c = (c << 6) | (s[i] & 0x3F);
-	}
-	/* reject overlong forms, surrogates and values beyond Unicode */
-	if ((n == 2 && c < 0x80) || (n == 3 && c < 0x800) || (n == 4 && c < 0x10000) ||
-	    (c >= 0xD800 && c <= 0xDFFF) || c > 0x10FFFF)
-		return 0;
-	*cp = c;
-	return n;
-}
-
 int f2fs_utf8_to_utf16le(const char *s, void *outp, size_t max)
 {
 	uint8_t *out = outp;
@@ -55,7 +23,7 @@ int f2fs_utf8_to_utf16le(const char *s, void *outp, size_t max)
 
 	while (*p) {
 		uint32_t cp;
-		int len = utf8_decode(p, &cp);
+		size_t len = f2fs_utf8_decode(p, strlen((const char *)p), &cp);
 
 		if (len == 0)
 			return -1;

@@ -37,18 +37,20 @@ static uint16_t utf8_value(uint32_t cp)
 	return f2fs_utf8_leaf[leaf << F2FS_UTF8_LO_BITS | (cp & ((1u << F2FS_UTF8_LO_BITS) - 1))];
 }
 
-/*
- * Decode one well-formed UTF-8 sequence (Unicode's table 3-7: shortest form,
- * no surrogates, at most U+10FFFF) of at most left bytes starting with a
- * byte >= 0xC0. Returns its length, 0 for anything else: exactly the byte
- * sequences the kernel's trie has a path for.
- */
-static size_t utf8_decode(const uint8_t *p, size_t left, uint32_t *cp)
+/* Well-formed sequences are exactly those the kernel's trie has a path for. */
+size_t f2fs_utf8_decode(const uint8_t *p, size_t left, uint32_t *cp)
 {
-	uint8_t b = p[0], lo = 0x80, hi = 0xBF;
+	uint8_t b, lo = 0x80, hi = 0xBF;
 	size_t n;
 	uint32_t c;
 
+	if (!left)
+		return 0;
+	b = p[0];
+	if (b < 0x80) {
+		*cp = b;
+		return 1;
+	}
 	if (b >= 0xC2 && b <= 0xDF) {
 		n = 2;
 		c = b & 0x1Fu;
@@ -257,7 +259,7 @@ int f2fs_utf8_normalize(enum f2fs_utf8_form form, const uint8_t *name, size_t le
 			i++;
 			continue;
 		}
-		k = utf8_decode(name + i, len - i, &cp);
+		k = f2fs_utf8_decode(name + i, len - i, &cp);
 		if (!k)
 			return -EILSEQ;
 		i += k;

@@ -22,6 +22,13 @@ enum f2fs_utf8_form {
 };
 
 /*
+ * Decode the well-formed UTF-8 sequence (Unicode's table 3-7: shortest
+ * form, no surrogates, at most U+10FFFF; an ASCII byte is one) of at most
+ * left bytes at p into *cp. Returns its length, 0 when it is not one.
+ */
+size_t f2fs_utf8_decode(const uint8_t *p, size_t left, uint32_t *cp);
+
+/*
  * Normalise name (len bytes; like the kernel, a NUL byte ends it) into out.
  * Returns the length written (0 for a name of ignorables only), -EILSEQ when
  * the name is not UTF-8 as the kernel reads it (a malformed, truncated or

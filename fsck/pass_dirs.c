@@ -66,7 +66,9 @@ static int dentry(struct ck *ck, struct ck_dir *dir, const uint8_t *name, uint32
 {
 	int dot = len == 1 && name[0] == '.';
 	int dotdot = len == 2 && name[0] == '.' && name[1] == '.';
-	uint32_t d = dir->nid;
+	uint32_t d = dir->nid, klen;
+	uint8_t key[F2FS_NAME_LEN];
+	const uint8_t *k;
 	struct ck_nid *child;
 	struct ck_dir *cd;
 	uint8_t want_type;
@@ -92,14 +94,15 @@ static int dentry(struct ck *ck, struct ck_dir *dir, const uint8_t *name, uint32
 		dir->state |= DR_HAS_DOTDOT;
 		return 0;
 	}
-	ck_names_add(ck, d, name, len, (dir->state & DR_CASEFOLD) != 0);
+	/* the key once: the duplicate check and the hash both take it */
+	k = ck_name_key(name, len, (dir->state & DR_CASEFOLD) != 0, key, &klen);
+	ck_names_add(ck, d, k, klen);
 	if (memchr(name, '/', len) || memchr(name, 0, len))
 		ck_pb(ck, F2FS_PB_DIR_BAD_NAME, AT(A_DIRNAME(d, name, len), A_INO(ino), A_BLK(blkaddr)),
 		      "directory %u: entry name contains '/' or NUL", d);
 	if (!((dir->state & DR_CASEFOLD) && (dir->state & DR_ENCRYPTED))) {
 		/* a casefolded name hashes its key, as the kernel's lookup does */
-		uint32_t want = dir->state & DR_CASEFOLD ? f2fs_dentry_hash_casefold(name, len) :
-				f2fs_dentry_hash(name, len);
+		uint32_t want = f2fs_dentry_hash(k, klen);
 		uint64_t bucket, nb;
 
 		if (want != hash)
@@ -170,16 +173,8 @@ static int dentry(struct ck *ck, struct ck_dir *dir, const uint8_t *name, uint32
 
 static uint64_t *want_find(struct dscan *s, uint32_t ino)
 {
-	size_t lo = 0, hi = s->nwant;
+	size_t lo = f2fs_lower_bound_hi32(s->want, s->nwant, ino);
 
-	while (lo < hi) {
-		size_t m = lo + (hi - lo) / 2;
-
-		if ((uint32_t)(s->want[m] >> 32) < ino)
-			lo = m + 1;
-		else
-			hi = m;
-	}
 	return lo < s->nwant && (uint32_t)(s->want[lo] >> 32) == ino ? &s->want[lo] : NULL;
 }
 

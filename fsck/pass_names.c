@@ -25,17 +25,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* What a name is compared by: in a casefolded directory its key (the
- * kernel's lookup matches keys), else, or when it has none, its bytes. */
-static uint32_t name_key(const uint8_t *name, uint32_t len, int casefold,
-			 uint8_t out[F2FS_NAME_LEN])
+const uint8_t *ck_name_key(const uint8_t *name, uint32_t len, int casefold,
+			   uint8_t buf[F2FS_NAME_LEN], uint32_t *klen)
 {
-	int k = casefold ? f2fs_casefold_name(name, len, out) : -1;
+	int k = casefold ? f2fs_casefold_name(name, len, buf) : -1;
 
-	if (k > 0)
-		return (uint32_t)k;
-	memcpy(out, name, len);
-	return len;
+	if (k > 0) {
+		*klen = (uint32_t)k;
+		return buf;
+	}
+	*klen = len;
+	return name;
 }
 
 /* FNV-1a: spreads short, similar names well; unrelated to the F2FS hash so
@@ -47,15 +47,6 @@ static uint32_t key_hash(const uint8_t *key, uint32_t len)
 	for (uint32_t k = 0; k < len; k++)
 		h = (h ^ key[k]) * 16777619u;
 	return h;
-}
-
-static uint32_t name_hash(const uint8_t *name, uint32_t len, int casefold)
-{
-	uint8_t key[F2FS_NAME_LEN];
-
-	if (!casefold)
-		return key_hash(name, len);
-	return key_hash(key, name_key(name, len, casefold, key));
 }
 
 /* Bits an entry sets: about 4 bits per entry * ln 2, the count with the
@@ -87,10 +78,10 @@ static int seen_alloc(struct ck *ck, struct ck_names *m)
 	return 0;
 }
 
-void ck_names_add(struct ck *ck, uint32_t dir, const uint8_t *name, uint32_t len, int casefold)
+void ck_names_add(struct ck *ck, uint32_t dir, const uint8_t *key, uint32_t len)
 {
 	struct ck_names *m = &ck->names;
-	uint32_t h = name_hash(name, len, casefold);
+	uint32_t h = key_hash(key, len);
 	uint64_t bit, step;
 	int fresh = 0;
 
@@ -128,16 +119,8 @@ struct confirm {
 
 static int has_hash(const struct confirm *c, uint32_t h)
 {
-	size_t lo = 0, hi = c->nhashes;
+	size_t lo = f2fs_lower_bound_u32(c->hashes, c->nhashes, sizeof(*c->hashes), 0, h);
 
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-
-		if (c->hashes[mid] < h)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
 	return lo < c->nhashes && c->hashes[lo] == h;
 }
 
@@ -145,19 +128,23 @@ static int collect_cb(const struct f2fs_dirent *de, void *arg)
 {
 	struct confirm *c = arg;
 	struct cand_name *n;
+	const uint8_t *key;
 	uint32_t h;
 
 	if ((de->name_len == 1 && de->name[0] == '.') ||
 	    (de->name_len == 2 && de->name[0] == '.' && de->name[1] == '.'))
 		return 0;
-	h = name_hash(de->name, de->name_len, c->casefold);
-	if (!has_hash(c, h))
-		return 0;
 	if (f2fs_vec_reserve(&c->names, c->names.n + 1))
 		return -ENOMEM;
-	n = &c->names.v[c->names.n++];
+	n = &c->names.v[c->names.n];
+	key = ck_name_key(de->name, de->name_len, c->casefold, n->name, &n->len);
+	h = key_hash(key, n->len);
+	if (!has_hash(c, h))
+		return 0;
+	if (key != n->name)
+		memcpy(n->name, key, n->len);
 	n->hash = h;
-	n->len = name_key(de->name, de->name_len, c->casefold, n->name);
+	c->names.n++;
 	return 0;
 }
 

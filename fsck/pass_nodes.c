@@ -367,7 +367,7 @@ static int sweep_inode(struct ck *ck, struct ck_nid *n, uint32_t ino, const stru
  * cannot be read, so the table behind it is made on first use. */
 static int revmap_find(struct ck *ck, uint32_t addr, size_t *at)
 {
-	size_t lo = 0, hi = ck->nids.n;
+	size_t lo;
 
 	if (!ck->revmap) {
 		struct ck_nid_iter it = { 0 };
@@ -382,14 +382,7 @@ static int revmap_find(struct ck *ck, uint32_t addr, size_t *at)
 			ck->revmap[k++] = (uint64_t)n->blkaddr << 32 | x;
 		f2fs_sort_u64(ck->revmap, k);
 	}
-	while (lo < hi) {
-		size_t m = lo + (hi - lo) / 2;
-
-		if ((uint32_t)(ck->revmap[m] >> 32) < addr)
-			lo = m + 1;
-		else
-			hi = m;
-	}
+	lo = f2fs_lower_bound_hi32(ck->revmap, ck->nids.n, addr);
 	*at = lo < ck->nids.n && (uint32_t)(ck->revmap[lo] >> 32) == addr ? lo : ck->nids.n;
 	return 0;
 }
@@ -658,16 +651,9 @@ static int cfile_less(const void *a, const void *b, void *ctx)
 
 static struct ck_cfile *cfile_find(struct ck *ck, uint32_t ino)
 {
-	size_t lo = 0, hi = ck->cfiles.n;
+	size_t lo = f2fs_lower_bound_u32(ck->cfiles.v, ck->cfiles.n, sizeof(*ck->cfiles.v),
+					 offsetof(struct ck_cfile, ino), ino);
 
-	while (lo < hi) {
-		size_t m = lo + (hi - lo) / 2;
-
-		if (ck->cfiles.v[m].ino < ino)
-			lo = m + 1;
-		else
-			hi = m;
-	}
 	return lo < ck->cfiles.n && ck->cfiles.v[lo].ino == ino ? &ck->cfiles.v[lo] : NULL;
 }
 

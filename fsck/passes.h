@@ -49,8 +49,13 @@ void ck_xattr_free(struct ck *ck);
 
 /* pass_names.c: duplicate names in a directory; every entry (hook), then
  * the candidates confirmed. */
-void ck_names_add(struct ck *ck, uint32_t dir, const uint8_t *name, uint32_t len,
-		  int casefold);
+/* What a name is compared by: in a casefolded directory its key (the
+ * kernel's lookup matches keys, made in buf), else, or when it has none,
+ * the name itself; *klen its length. */
+const uint8_t *ck_name_key(const uint8_t *name, uint32_t len, int casefold,
+			   uint8_t buf[F2FS_NAME_LEN], uint32_t *klen);
+/* An entry's name as ck_name_key gives it, in directory dir. */
+void ck_names_add(struct ck *ck, uint32_t dir, const uint8_t *key, uint32_t len);
 int ck_names_check(struct ck *ck);
 void ck_names_free(struct ck *ck);
 

@@ -38,17 +38,8 @@ struct ck_nid *ck_inode(struct ck *ck, uint32_t ino)
 /* Index of the first node record with a nid >= nid. */
 static size_t node_at(const struct ck *ck, uint32_t nid)
 {
-	size_t lo = 0, hi = ck->nodes.n;
-
-	while (lo < hi) {
-		size_t m = lo + (hi - lo) / 2;
-
-		if (ck->nodes.v[m].nid < nid)
-			lo = m + 1;
-		else
-			hi = m;
-	}
-	return lo;
+	return f2fs_lower_bound_u32(ck->nodes.v, ck->nodes.n, sizeof(*ck->nodes.v),
+				    offsetof(struct ck_node, nid), nid);
 }
 
 struct ck_node *ck_node_of(struct ck *ck, uint32_t nid)
@@ -86,36 +77,23 @@ void ck_dirs_sort(struct ck *ck)
 
 struct ck_dir *ck_dir_of(struct ck *ck, const struct ck_nid *n, uint32_t nid)
 {
-	size_t lo = 0, hi = ck->dirs.n;
+	size_t lo;
 
 	if (!ck_is_dir(n))
 		return NULL;
-	while (lo < hi) {
-		size_t m = lo + (hi - lo) / 2;
-
-		if (ck->dirs.v[m].nid < nid)
-			lo = m + 1;
-		else
-			hi = m;
-	}
+	lo = f2fs_lower_bound_u32(ck->dirs.v, ck->dirs.n, sizeof(*ck->dirs.v),
+				  offsetof(struct ck_dir, nid), nid);
 	return lo < ck->dirs.n && ck->dirs.v[lo].nid == nid ? &ck->dirs.v[lo] : NULL;
 }
 
 uint32_t ck_parent(struct ck *ck, const struct ck_nid *n, uint32_t nid)
 {
 	const struct ck_dir *d = ck_dir_of(ck, n, nid);
-	size_t lo = 0, hi = ck->fparents.n;
+	size_t lo;
 
 	if (d)
 		return d->parent;
-	while (lo < hi) {
-		size_t m = lo + (hi - lo) / 2;
-
-		if ((uint32_t)(ck->fparents.v[m] >> 32) < nid)
-			lo = m + 1;
-		else
-			hi = m;
-	}
+	lo = f2fs_lower_bound_hi32(ck->fparents.v, ck->fparents.n, nid);
 	return lo < ck->fparents.n && (uint32_t)(ck->fparents.v[lo] >> 32) == nid ?
 	       (uint32_t)ck->fparents.v[lo] : 0;
 }

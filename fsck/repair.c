@@ -466,6 +466,7 @@ static bool decide(struct rp *p)
 	struct ck *ck = p->ck;
 	struct f2fs_repair_report *rr = &ck->r->repair;
 	bool any = false, errors_left = false;
+	int quota_ok = -1;   /* both quota problems ask once: it builds the files */
 
 	for (int c = 0; c < F2FS_PB_COUNT; c++) {
 		if (!ck->r->count[c])
@@ -475,9 +476,12 @@ static bool decide(struct rp *p)
 		 * owner's block; that waits for the repair of shared blocks */
 		if (c == F2FS_PB_NODE_UNREACHABLE && ck->r->count[F2FS_PB_BLOCK_MULTIPLY_OWNED])
 			p->fix[c] = false;
-		if ((c == F2FS_PB_QUOTA_USAGE || c == F2FS_PB_QUOTA_BAD_FILE) &&
-		    !rp_quota_rebuildable(p))
-			p->fix[c] = false;
+		if (c == F2FS_PB_QUOTA_USAGE || c == F2FS_PB_QUOTA_BAD_FILE) {
+			if (quota_ok < 0)
+				quota_ok = rp_quota_rebuildable(p);
+			if (!quota_ok)
+				p->fix[c] = false;
+		}
 		if ((c == F2FS_PB_SIT_VALID_UNUSED || c == F2FS_PB_SIT_VBLOCKS_MISMATCH) &&
 		    sit_count_blocked(p, (enum f2fs_problem_code)c))
 			p->fix[c] = false;

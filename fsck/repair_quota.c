@@ -61,16 +61,9 @@ static int id_less(const void *a, const void *b, void *ctx)
 
 static struct f2fs_quota_usage *find_id(struct qnew *nw, size_t n, uint32_t id)
 {
-	size_t lo = 0, hi = n;
+	size_t lo = f2fs_lower_bound_u32(nw->ids.v, n, sizeof(*nw->ids.v),
+					 offsetof(struct f2fs_quota_usage, id), id);
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (nw->ids.v[mid].id < id)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
 	return lo < n && nw->ids.v[lo].id == id ? &nw->ids.v[lo] : NULL;
 }
 

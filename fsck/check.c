@@ -140,6 +140,7 @@ static void check_release(struct ck *ck)
 	f2fs_vec_free(&ck->lost);
 	f2fs_vec_free(&ck->edges);
 	f2fs_vec_free(&ck->ino_from_footer);
+	f2fs_vec_free(&ck->fixes);
 	free(ck->segfp);
 	free(ck->ssa_exact);
 	free(ck->ssa_redo);

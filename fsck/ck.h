@@ -155,6 +155,32 @@ struct ck_dblk {
 	uint8_t pad;
 };
 
+/* What the repair is to change where the check found a problem it can
+ * only fix knowing where (ck.fixes): an entry of directory ino, or a
+ * field of inode ino. */
+enum ck_fix_op {
+	FX_REMOVE,                /* drop the entry (value: slots it spans) */
+	FX_TYPE,                  /* entry's file type := value */
+	FX_HASH,                  /* entry's hash := value */
+	FX_REBUCKET,              /* move the entry to its hash's bucket */
+	FX_INO,                   /* entry's ino := value ("." naming another) */
+	FX_MARK,                  /* mark the entry's value slots used */
+	FX_RENAME,                /* a second copy of a name: rename it */
+	FX_DOT,                   /* the directory needs a "." entry */
+	FX_DOTDOT,                /* its ".." must name value (add it if none) */
+	FX_PINO,                  /* inode's i_pino := value */
+	FX_DIR_SIZE,              /* directory's i_size := value blocks at least */
+};
+
+struct ck_fix {
+	uint32_t ino;
+	uint32_t value;
+	uint64_t fofs;            /* the entry's dentry block; UINT64_MAX inline */
+	uint16_t slot;
+	uint8_t op;               /* enum ck_fix_op */
+	uint8_t code;             /* the problem (enum f2fs_problem_code) */
+};
+
 /* A compressed file, and what its clusters count for (the rule is in
  * <f2fs/format/compress.h>); kept by the node pass until its end. */
 struct ck_cfile {
@@ -297,7 +323,12 @@ struct ck {
 	F2FS_VEC(struct ck_xpend) xpend;
 	struct ck_names names;
 	F2FS_VEC(uint32_t) orphans;       /* inos accepted as orphans */
+	F2FS_VEC(struct ck_fix) fixes;    /* what the repair is to change */
 };
+
+/* Note a fix for the repair; fails only out of memory. */
+int ck_fix_add(struct ck *ck, enum f2fs_problem_code code, enum ck_fix_op op, uint32_t ino,
+	       uint64_t fofs, uint32_t slot, uint32_t value);
 
 /* ---- report.c ---------------------------------------------------------- */
 

@@ -61,9 +61,24 @@ static int bucket_of(uint64_t fofs, uint32_t dir_level, uint64_t *bucket, uint64
 	return 0;
 }
 
-static int dentry(struct ck *ck, struct ck_dir *dir, const uint8_t *name, uint32_t len,
-		  uint32_t hash, uint32_t ino, uint8_t ftype, uint64_t fofs, uint32_t blkaddr)
+/* Where an entry is: its block (file block fofs, UINT64_MAX inline, at
+ * blkaddr) and first slot. */
+struct eloc {
+	uint64_t fofs;
+	uint32_t blkaddr, slot;
+};
+
+static int efix(struct ck *ck, enum f2fs_problem_code code, enum ck_fix_op op,
+		const struct ck_dir *dir, const struct eloc *at, uint32_t value)
 {
+	return ck_fix_add(ck, code, op, dir->nid, at->fofs, at->slot, value);
+}
+
+static int dentry(struct ck *ck, struct ck_dir *dir, const uint8_t *name, uint32_t len,
+		  uint32_t hash, uint32_t ino, uint8_t ftype, const struct eloc *at)
+{
+	uint64_t fofs = at->fofs;
+	uint32_t blkaddr = at->blkaddr;
 	int dot = len == 1 && name[0] == '.';
 	int dotdot = len == 2 && name[0] == '.' && name[1] == '.';
 	uint32_t d = dir->nid, klen;
@@ -72,53 +87,68 @@ static int dentry(struct ck *ck, struct ck_dir *dir, const uint8_t *name, uint32
 	struct ck_nid *child;
 	struct ck_dir *cd;
 	uint8_t want_type;
-	int ret;
+	int ret = 0;
 
 	ck->r->stats.dentries++;
 	if (dot) {
-		if (dir->state & DR_HAS_DOT)
+		if (dir->state & DR_HAS_DOT) {
 			ck_pb(ck, F2FS_PB_DIR_BAD_NAME, AT(A_INO(d), A_BLK(blkaddr)),
 			      "directory %u: a second \".\" entry", d);
-		else if (ino != d)
+			ret = efix(ck, F2FS_PB_DIR_BAD_NAME, FX_REMOVE, dir, at, 1);
+		} else if (ino != d) {
 			ck_pb(ck, F2FS_PB_DIR_DOT, AT(A_INO(d), A_EXP(d), A_FOUND(ino)),
 			      "directory %u: \".\" names inode %u", d, ino);
+			ret = efix(ck, F2FS_PB_DIR_DOT, FX_INO, dir, at, d);
+		}
 		dir->state |= DR_HAS_DOT;
-		return 0;
+		return ret;
 	}
 	if (dotdot) {
-		if (dir->state & DR_HAS_DOTDOT)
+		if (dir->state & DR_HAS_DOTDOT) {
 			ck_pb(ck, F2FS_PB_DIR_BAD_NAME, AT(A_INO(d), A_BLK(blkaddr)),
 			      "directory %u: a second \"..\" entry", d);
-		else
+			ret = efix(ck, F2FS_PB_DIR_BAD_NAME, FX_REMOVE, dir, at, 1);
+		} else {
 			dir->dotdot = ino;
+		}
 		dir->state |= DR_HAS_DOTDOT;
-		return 0;
+		return ret;
 	}
 	/* the key once: the duplicate check and the hash both take it */
 	k = ck_name_key(name, len, (dir->state & DR_CASEFOLD) != 0, key, &klen);
 	ck_names_add(ck, d, k, klen);
-	if (memchr(name, '/', len) || memchr(name, 0, len))
+	if (memchr(name, '/', len) || memchr(name, 0, len)) {
 		ck_pb(ck, F2FS_PB_DIR_BAD_NAME, AT(A_DIRNAME(d, name, len), A_INO(ino), A_BLK(blkaddr)),
 		      "directory %u: entry name contains '/' or NUL", d);
+		/* no path can name it: the file is found again (lost+found) */
+		return efix(ck, F2FS_PB_DIR_BAD_NAME, FX_REMOVE, dir, at, f2fs_dentry_slots(len));
+	}
 	if (!((dir->state & DR_CASEFOLD) && (dir->state & DR_ENCRYPTED))) {
 		/* a casefolded name hashes its key, as the kernel's lookup does */
 		uint32_t want = f2fs_dentry_hash(k, klen);
 		uint64_t bucket, nb;
 
-		if (want != hash)
+		if (want != hash) {
 			ck_pb(ck, F2FS_PB_DIR_BAD_HASH,
 			      AT(A_DIRNAME(d, name, len), A_INO(ino), A_BLK(blkaddr),
 				 A_EXP(want), A_FOUND(hash)),
 			      "directory %u: entry hash 0x%08x, the name hashes to 0x%08x",
 			      d, hash, want);
-		else if (fofs != UINT64_MAX && bucket_of(fofs, dir->dir_level, &bucket, &nb) &&
-			 hash % nb != bucket)
+			ret = efix(ck, F2FS_PB_DIR_BAD_HASH, FX_HASH, dir, at, want);
+			hash = want;   /* its bucket is that of its right hash */
+		}
+		if (!ret && fofs != UINT64_MAX && bucket_of(fofs, dir->dir_level, &bucket, &nb) &&
+		    hash % nb != bucket) {
 			ck_pb(ck, F2FS_PB_DIR_WRONG_BUCKET,
 			      AT(A_DIRNAME(d, name, len), A_INO(ino), A_BLK(blkaddr),
 				 A_EXP(hash % nb), A_FOUND(bucket)),
 			      "directory %u: entry in bucket %llu of %llu, its hash belongs in %llu",
 			      d, (unsigned long long)bucket, (unsigned long long)nb,
 			      (unsigned long long)(hash % nb));
+			ret = efix(ck, F2FS_PB_DIR_WRONG_BUCKET, FX_REBUCKET, dir, at, 0);
+		}
+		if (ret)
+			return ret;
 	}
 	child = ck_inode(ck, ino);
 	if (!child) {
@@ -135,38 +165,46 @@ static int dentry(struct ck *ck, struct ck_dir *dir, const uint8_t *name, uint32
 		}
 		/* a node the sweep read that is no inode (an inode it read has
 		 * NR_INODE); other nids are not in use or their block is broken */
-		if (nn && (nn->flags & NR_READ))
+		if (nn && (nn->flags & NR_READ)) {
 			ck_pb(ck, F2FS_PB_INODE_NOT_INODE,
 			      AT(A_DIRNAME(d, name, len), A_NID(ino), A_BLK(nn->blkaddr),
 				 A_FOUND(ck_nid_ofs(ck, nn, ino))),
 			      "directory %u: entry names nid %u (offset %u of inode %u), which is not an inode",
 			      d, ino, ck_nid_ofs(ck, nn, ino), ck_nid_ino(ck, nn, ino));
-		else
-			ck_pb(ck, F2FS_PB_DIR_DANGLING,
-			      AT(A_DIRNAME(d, name, len), A_INO(ino), A_BLK(blkaddr)),
-			      "directory %u: entry names inode %u, which does not exist", d, ino);
-		return 0;
+			return efix(ck, F2FS_PB_INODE_NOT_INODE, FX_REMOVE, dir, at,
+				    f2fs_dentry_slots(len));
+		}
+		ck_pb(ck, F2FS_PB_DIR_DANGLING,
+		      AT(A_DIRNAME(d, name, len), A_INO(ino), A_BLK(blkaddr)),
+		      "directory %u: entry names inode %u, which does not exist", d, ino);
+		return efix(ck, F2FS_PB_DIR_DANGLING, FX_REMOVE, dir, at, f2fs_dentry_slots(len));
 	}
 	want_type = ck_ftype(child);
-	if (ftype != want_type)
+	if (ftype != want_type) {
 		ck_pb(ck, F2FS_PB_DIR_FILE_TYPE,
 		      AT(A_DIRNAME(d, name, len), A_INO(ino), A_EXP(want_type), A_FOUND(ftype)),
 		      "directory %u: entry type %u, inode %u has mode 0%o", d, ftype, ino,
 		      ck_inode_mode(ck, child));
+		if ((ret = efix(ck, F2FS_PB_DIR_FILE_TYPE, FX_TYPE, dir, at, want_type)))
+			return ret;
+	}
+	cd = ck_dir_of(ck, child, ino);
+	if (cd && (cd->parent || ino == F2FS_ROOT_INO)) {
+		ck_pb(ck, F2FS_PB_DIR_MULTIPLE_PARENTS,
+		      AT(A_DIRNAME(d, name, len), A_INO(ino), A_EXP(cd->parent)),
+		      "directory %u also has an entry in directory %u", ino, d);
+		/* a directory has one parent: this entry goes, and is not
+		 * counted as one of its links */
+		return efix(ck, F2FS_PB_DIR_MULTIPLE_PARENTS, FX_REMOVE, dir, at, f2fs_dentry_slots(len));
+	}
 	ret = ck_cnt_add(ck, child, CK_REFS, 1);
 	if (ret)
 		return ret;
 	/* a file's first directory is not kept: ck_dirs_parents finds it
 	 * again for the few files a report names */
-	cd = ck_dir_of(ck, child, ino);
 	if (cd) {
 		dir->subdirs++;
-		if (cd->parent || ino == F2FS_ROOT_INO)
-			ck_pb(ck, F2FS_PB_DIR_MULTIPLE_PARENTS,
-			      AT(A_DIRNAME(d, name, len), A_INO(ino), A_EXP(cd->parent)),
-			      "directory %u also has an entry in directory %u", ino, d);
-		else
-			cd->parent = d;
+		cd->parent = d;
 	}
 	return 0;
 }
@@ -199,6 +237,7 @@ static void parent_entry(struct ck *ck, struct dscan *s, uint32_t d, const uint8
 static int scan_area(struct ck *ck, struct dscan *s, struct ck_dir *dir, const struct darea *a,
 		     uint64_t fofs, uint32_t blkaddr)
 {
+	struct eloc at = { fofs, blkaddr, 0 };
 	uint32_t i = 0;
 	int ret;
 
@@ -212,7 +251,10 @@ static int scan_area(struct ck *ck, struct dscan *s, struct ck_dir *dir, const s
 		}
 		len = (uint32_t)de[8] | (uint32_t)de[9] << 8;
 		slots = f2fs_dentry_slots(len);
+		at.slot = i;
 		if (len == 0 || len > F2FS_NAME_LEN || i + slots > a->nslots) {
+			uint32_t first = i;
+
 			if (!s->quiet)
 				ck_pb(ck, F2FS_PB_DIR_BAD_NAME_LEN,
 				      AT(A_INO(dir->nid), A_BLK(blkaddr), A_FOUND(len)),
@@ -224,6 +266,9 @@ static int scan_area(struct ck *ck, struct dscan *s, struct ck_dir *dir, const s
 				if (le32_load(z) | le32_load(z + 4) | z[8] | z[9] | z[10])
 					break;
 			}
+			if (!s->quiet && (ret = efix(ck, F2FS_PB_DIR_BAD_NAME_LEN, FX_REMOVE, dir, &at,
+						     i - first)))
+				return ret;
 			continue;
 		}
 		for (uint32_t k = 1; k < slots && !s->quiet; k++)
@@ -233,13 +278,15 @@ static int scan_area(struct ck *ck, struct dscan *s, struct ck_dir *dir, const s
 					 A_BLK(blkaddr), A_FOUND(i + k)),
 				      "directory %u: slot %u of a %u-slot name is not marked used",
 				      dir->nid, i + k, slots);
+				if ((ret = efix(ck, F2FS_PB_DIR_BITMAP, FX_MARK, dir, &at, slots)))
+					return ret;
 				break;
 			}
 		if (s->quiet)
 			parent_entry(ck, s, dir->nid, a->names + (size_t)i * F2FS_SLOT_LEN, len,
 				     le32_load(de + 4));
 		else if ((ret = dentry(ck, dir, a->names + (size_t)i * F2FS_SLOT_LEN, len,
-				       le32_load(de), le32_load(de + 4), de[10], fofs, blkaddr)))
+				       le32_load(de), le32_load(de + 4), de[10], &at)))
 			return ret;
 		i += slots;
 	}
@@ -278,12 +325,20 @@ static int dentry_cb(struct ck *ck, uint32_t item, uint32_t addr, const uint8_t 
 		uint64_t fofs = n->flags & NR_INODE ? b->idx :
 				f2fs_node_start_bidx(ck_nid_ofs(ck, n, b->nid), dir->addrs) + b->idx;
 
-		if (fofs >= (dir->size + F2FS_BLKSIZE - 1) / F2FS_BLKSIZE && !s->quiet)
+		if (fofs >= (dir->size + F2FS_BLKSIZE - 1) / F2FS_BLKSIZE && !s->quiet) {
+			int ret;
+
 			ck_pb(ck, F2FS_PB_DIR_BLOCK_BEYOND_SIZE,
 			      AT(A_INO(dir->nid), A_BLK(addr), A_EXP(dir->size / F2FS_BLKSIZE),
 				 A_FOUND(fofs)),
 			      "directory %u: block %llu mapped beyond i_size %llu", dir->nid,
 			      (unsigned long long)fofs, (unsigned long long)dir->size);
+			/* the entries there are the directory's: i_size grows to them */
+			ret = ck_fix_add(ck, F2FS_PB_DIR_BLOCK_BEYOND_SIZE, FX_DIR_SIZE, dir->nid,
+					 fofs, 0, (uint32_t)fofs + 1);
+			if (ret)
+				return ret;
+		}
 		a.bitmap = db->dentry_bitmap;
 		a.dentry = (const uint8_t *)db->dentry;
 		a.names = (const uint8_t *)db->filename;

@@ -9,6 +9,7 @@
 #include "ck.h"
 #include "passes.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 
 static struct ck_dir *dir_rec(struct ck *ck, uint32_t ino)
@@ -61,28 +62,53 @@ static int report_iblocks(struct ck *ck, const struct ck_nid *in, uint32_t ino)
 	return 0;
 }
 
-static void check_dir(struct ck *ck, uint32_t ino, struct ck_dir *d)
+static int check_dir(struct ck *ck, uint32_t ino, struct ck_dir *d)
 {
-	int dots_ok = d->inline_flags & F2FS_INLINE_DOTS;
+	int dots_ok = d->inline_flags & F2FS_INLINE_DOTS, ret = 0;
+	uint32_t parent = d->parent ? d->parent : ino;
 
-	if (!(d->state & DR_HAS_DOT) && !dots_ok)
+	if (!(d->state & DR_HAS_DOT) && !dots_ok) {
 		ck_pb(ck, F2FS_PB_DIR_DOT, AT(A_INO(ino)),
 		      "directory %u has no \".\" entry", ino);
-	if (!(d->state & DR_HAS_DOTDOT) && !dots_ok)
+		ret = ck_fix_add(ck, F2FS_PB_DIR_DOT, FX_DOT, ino, 0, 0, ino);
+	}
+	if (!ret && !(d->state & DR_HAS_DOTDOT) && !dots_ok) {
 		ck_pb(ck, F2FS_PB_DIR_DOTDOT, AT(A_INO(ino)),
 		      "directory %u has no \"..\" entry", ino);
-	else if ((d->state & DR_HAS_DOTDOT) && d->parent && d->dotdot != d->parent)
+		ret = ck_fix_add(ck, F2FS_PB_DIR_DOTDOT, FX_DOTDOT, ino, 0, 0, parent);
+	} else if (!ret && (d->state & DR_HAS_DOTDOT) && d->parent && d->dotdot != d->parent) {
 		ck_pb(ck, F2FS_PB_DIR_DOTDOT,
 		      AT(A_INO(ino), A_EXP(d->parent), A_FOUND(d->dotdot)),
 		      "directory %u: \"..\" names %u, the parent is %u", ino,
 		      d->dotdot, d->parent);
-	if (ino != F2FS_ROOT_INO && d->parent && d->pino != d->parent)
+		ret = ck_fix_add(ck, F2FS_PB_DIR_DOTDOT, FX_DOTDOT, ino, 0, 0, d->parent);
+	}
+	if (!ret && ino != F2FS_ROOT_INO && d->parent && d->pino != d->parent) {
 		ck_pb(ck, F2FS_PB_DIR_BAD_PINO,
 		      AT(A_INO(ino), A_EXP(d->parent), A_FOUND(d->pino)),
 		      "directory %u: i_pino %u, the parent is %u", ino, d->pino,
 		      d->parent);
+		ret = ck_fix_add(ck, F2FS_PB_DIR_BAD_PINO, FX_PINO, ino, 0, 0, d->parent);
+	}
 	if (ino != F2FS_ROOT_INO && d->parent)
 		connected(ck, d);
+	return ret;
+}
+
+bool ck_links_unreachable(struct ck *ck, const struct ck_nid *in, uint32_t ino)
+{
+	return ck_cnt(ck, in, CK_REFS) == 0 && ino != F2FS_ROOT_INO &&
+	       !(in->state & (IR_SPECIAL | IR_ORPHAN));
+}
+
+bool ck_links_wanted(struct ck *ck, const struct ck_nid *in, uint32_t ino, uint64_t *want)
+{
+	struct ck_dir *d = ck_dir_of(ck, (struct ck_nid *)in, ino);
+
+	if ((in->state & IR_SPECIAL) || (d && (in->state & IR_BROKEN)))
+		return false;
+	*want = in->state & IR_ORPHAN ? 0 : d ? 2 + (uint64_t)d->subdirs : ck_cnt(ck, in, CK_REFS);
+	return true;
 }
 
 /* Every inode, in nid order. */
@@ -103,8 +129,7 @@ int ck_links(struct ck *ck)
 	if (ck_dir_of(ck, root, F2FS_ROOT_INO))
 		ck_dir_of(ck, root, F2FS_ROOT_INO)->parent = F2FS_ROOT_INO;
 	while (ck_nid_next(ck, &it, &ino, &in)) {
-		int special = ino == F2FS_ROOT_INO || (in->state & (IR_SPECIAL | IR_ORPHAN));
-		uint32_t links, refs;
+		uint32_t links;
 		struct ck_dir *d;
 		uint64_t want;
 
@@ -112,27 +137,22 @@ int ck_links(struct ck *ck)
 			continue;
 		d = ck_dir_of(ck, in, ino);
 		links = ck_cnt(ck, in, CK_LINKS);
-		refs = ck_cnt(ck, in, CK_REFS);
 		if (!(in->state & IR_NOCOUNT) &&
 		    (ck_cnt(ck, in, CK_BDIFF) || (in->state & IR_BIG_IBLOCKS)) &&
 		    (ret = report_iblocks(ck, in, ino)))
 			return ret;
-		if (refs == 0 && !special) {
+		if (ck_links_unreachable(ck, in, ino)) {
 			ck_pb(ck, F2FS_PB_INODE_UNREACHABLE, AT(A_INO(ino), A_FOUND(links)),
 			      "inode %u (mode 0%o, %u links) has no directory entry", ino,
 			      ck_inode_mode(ck, in), links);
 			continue;
 		}
-		if (d && !(in->state & IR_BROKEN))
-			check_dir(ck, ino, d);
-		if (in->state & IR_SPECIAL)
-			continue;
-		want = in->state & IR_ORPHAN ? 0 : d ? 2 + (uint64_t)d->subdirs : refs;
-		if (links != want && !(d && (in->state & IR_BROKEN)))
+		if (d && !(in->state & IR_BROKEN) && (ret = check_dir(ck, ino, d)))
+			return ret;
+		if (ck_links_wanted(ck, in, ino, &want) && links != want)
 			ck_pb(ck, F2FS_PB_INODE_LINKS, AT(A_INO(ino), A_EXP(want), A_FOUND(links)),
 			      "inode %u: %u links, %llu found", ino, links,
 			      (unsigned long long)want);
 	}
 	return 0;
 }
-

@@ -107,6 +107,8 @@ void ck_names_add(struct ck *ck, uint32_t dir, const uint8_t *key, uint32_t len)
 
 struct cand_name {
 	uint32_t hash, len;
+	uint64_t block;            /* where the entry is (struct f2fs_dirent) */
+	uint32_t slot;
 	uint8_t name[F2FS_NAME_LEN];
 };
 
@@ -144,6 +146,8 @@ static int collect_cb(const struct f2fs_dirent *de, void *arg)
 	if (key != n->name)
 		memcpy(n->name, key, n->len);
 	n->hash = h;
+	n->block = de->block;
+	n->slot = de->slot;
 	c->names.n++;
 	return 0;
 }
@@ -159,10 +163,16 @@ static int cmp_name(const void *a, const void *b)
 	return memcmp(x->name, y->name, x->len);
 }
 
+/* Equal names in on-disk order: the first keeps its name. */
 static int name_less(const void *a, const void *b, void *ctx)
 {
+	const struct cand_name *x = a, *y = b;
+	int c = cmp_name(a, b);
+
 	(void)ctx;
-	return cmp_name(a, b) < 0;
+	if (c)
+		return c < 0;
+	return x->block != y->block ? x->block < y->block : x->slot < y->slot;
 }
 
 /* Read directory dir again and report each name found more than once. */
@@ -179,8 +189,9 @@ static int confirm_dir(struct ck *ck, uint32_t dir, const uint32_t *hashes, size
 	/* a directory the iterator cannot finish is reported by the walk;
 	 * the names read up to there still count (none, maybe: a candidate
 	 * can come from a bitmap collision with an unreadable directory) */
+	ret = 0;
 	f2fs_sort(c.names.v, c.names.n, sizeof(*c.names.v), name_less, NULL);
-	for (size_t i = 0; i < c.names.n;) {
+	for (size_t i = 0; i < c.names.n && !ret;) {
 		const struct cand_name *first = &c.names.v[i];
 		size_t j = i + 1;
 
@@ -193,10 +204,13 @@ static int confirm_dir(struct ck *ck, uint32_t dir, const uint32_t *hashes, size
 			      "directory %u: the name \"%.*s\" occurs %zu times%s", dir,
 			      (int)first->len, (const char *)first->name, j - i,
 			      c.casefold ? " (case folded)" : "");
+		for (size_t k = i + 1; k < j && !ret; k++)
+			ret = ck_fix_add(ck, F2FS_PB_DIR_DUPLICATE_NAME, FX_RENAME, dir,
+					  c.names.v[k].block, c.names.v[k].slot, 0);
 		i = j;
 	}
 	f2fs_vec_free(&c.names);
-	return 0;
+	return ret;
 }
 
 int ck_names_check(struct ck *ck)

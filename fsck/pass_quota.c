@@ -138,6 +138,19 @@ void ck_quota_inode(struct ck *ck, uint32_t ino, const struct f2fs_node *nd)
 		ck->hook_nomem = 1;
 }
 
+int ck_quota_charge(struct ck *ck, uint32_t ino, const struct f2fs_inode *i, int64_t inodes,
+		    int64_t blocks)
+{
+	if (!(ck->features & F2FS_FEATURE_QUOTA_INO) || is_quota_file(ck, ino))
+		return 0;
+	if (charge(ck, i, inodes, blocks * F2FS_BLKSIZE))
+		return f2fs_fail(ck->err, -ENOMEM, "out of memory counting quota");
+	for (int q = 0; q < F2FS_MAX_QUOTAS; q++)
+		if (ck_quota_active(ck, q))
+			ck->quota_bad |= (uint8_t)(1u << q);
+	return 0;
+}
+
 /* Move the charge of inode ino from its i_blocks to the blocks counted. */
 static int correct(struct ck *ck, uint32_t ino, int64_t diff, void *arg)
 {

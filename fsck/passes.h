@@ -7,6 +7,7 @@
 #ifndef F2FS_FSCK_PASSES_H
 #define F2FS_FSCK_PASSES_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include <f2fs/format/format.h>
@@ -39,6 +40,11 @@ int ck_dirs_parents(struct ck *ck);
 
 /* pass_links.c: link counts, i_blocks, reachability, ".", "..", parents. */
 int ck_links(struct ck *ck);
+/* Does inode record in of ino lack the entry it needs (no directory
+ * names it, and it is no root, quota file or orphan)? */
+bool ck_links_unreachable(struct ck *ck, const struct ck_nid *in, uint32_t ino);
+/* The link count inode record in of ino must have (false: none to check). */
+bool ck_links_wanted(struct ck *ck, const struct ck_nid *in, uint32_t ino, uint64_t *want);
 
 /* pass_xattr.c: xattr areas; the inline ones during the walk (hook), those
  * continued in an xattr node after it. */
@@ -63,6 +69,10 @@ void ck_names_free(struct ck *ck);
  * against the usage. */
 void ck_quota_inode(struct ck *ck, uint32_t ino, const struct f2fs_node *nd);
 int ck_quota_check(struct ck *ck);
+/* The repair gives inode ino (as i now has it) more inodes or blocks:
+ * its ids are charged, and the quota files marked for a rebuild. */
+int ck_quota_charge(struct ck *ck, uint32_t ino, const struct f2fs_inode *i, int64_t inodes,
+		    int64_t blocks);
 void ck_quota_free(struct ck *ck);
 /* Is quota type q kept in a file on this image? */
 int ck_quota_active(const struct ck *ck, int q);

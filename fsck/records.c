@@ -219,3 +219,13 @@ int ck_rec_foreach_bdiff(struct ck *ck, ck_rec_bdiff_fn fn, void *arg)
 	return 0;
 }
 
+
+int ck_fix_add(struct ck *ck, enum f2fs_problem_code code, enum ck_fix_op op, uint32_t ino,
+	       uint64_t fofs, uint32_t slot, uint32_t value)
+{
+	struct ck_fix f = { ino, value, fofs, (uint16_t)slot, (uint8_t)op, (uint8_t)code };
+
+	if (f2fs_vec_push(&ck->fixes, f))
+		return f2fs_fail(ck->err, -ENOMEM, "out of memory for entries to fix");
+	return 0;
+}

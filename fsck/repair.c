@@ -50,6 +50,11 @@ static const enum f2fs_problem_code fixed_here[] = {
 	F2FS_PB_NODE_UNREACHABLE, F2FS_PB_ORPHAN_NOT_INODE, F2FS_PB_ORPHAN_LINKED,
 	F2FS_PB_ORPHAN_DUPLICATE, F2FS_PB_QUOTA_USAGE, F2FS_PB_QUOTA_BAD_FILE,
 	F2FS_PB_NAT_INO_MISMATCH, F2FS_PB_NAT_INO_ZERO,
+	F2FS_PB_DIR_BAD_NAME_LEN, F2FS_PB_DIR_BITMAP, F2FS_PB_DIR_BAD_NAME, F2FS_PB_DIR_BAD_HASH,
+	F2FS_PB_DIR_WRONG_BUCKET, F2FS_PB_DIR_DANGLING, F2FS_PB_DIR_FILE_TYPE, F2FS_PB_DIR_DOT,
+	F2FS_PB_DIR_DOTDOT, F2FS_PB_DIR_MULTIPLE_PARENTS, F2FS_PB_DIR_BAD_PINO,
+	F2FS_PB_DIR_BLOCK_BEYOND_SIZE, F2FS_PB_DIR_DUPLICATE_NAME, F2FS_PB_INODE_NOT_INODE,
+	F2FS_PB_INODE_UNREACHABLE, F2FS_PB_INODE_LINKS, F2FS_PB_INODE_I_BLOCKS,
 };
 
 
@@ -389,10 +394,10 @@ static uint32_t next_free_nid(struct rp *p)
 	if (hint < first || hint >= ck->max_nid)
 		hint = first;
 	for (uint32_t nid = hint; nid < ck->max_nid; nid++)
-		if (!ck_nid_find(ck, nid))
+		if (!ck_nid_find(ck, nid) && !rp_nid_taken(p, nid))
 			return nid;
 	for (uint32_t nid = first; nid < hint; nid++)
-		if (!ck_nid_find(ck, nid))
+		if (!ck_nid_find(ck, nid) && !rp_nid_taken(p, nid))
 			return nid;
 	return hint;
 }
@@ -424,7 +429,7 @@ static void stage_cp(struct rp *p, bool all_fixed)
 	uint32_t flags = le32_get(cp->ckpt_flags);
 
 	cp->valid_block_count = le64_put(valid_blocks(p));
-	cp->valid_node_count = le32_put(ck->nat_nodes - p->freed);
+	cp->valid_node_count = le32_put(ck->nat_nodes - p->freed + p->added);
 	cp->valid_inode_count = le32_put((uint32_t)((int64_t)ck->nat_inodes + p->inodes_delta));
 	cp->free_segment_count = le32_put(free_segments(p));
 	cp->next_free_nid = le32_put(next_free_nid(p));
@@ -492,6 +497,14 @@ static bool decide(struct rp *p)
 				  F2FS_SEV_ERROR)
 			errors_left = true;
 	}
+	/* the counts the check gave leave out the entries it found invalid:
+	 * set from them only when those entries go */
+	if ((ck->r->count[F2FS_PB_DIR_BAD_NAME] && !p->fix[F2FS_PB_DIR_BAD_NAME]) ||
+	    ck->r->count[F2FS_PB_ROOT_BAD] ||   /* no lost+found to link into */
+	    (ck->r->count[F2FS_PB_DIR_MULTIPLE_PARENTS] && !p->fix[F2FS_PB_DIR_MULTIPLE_PARENTS])) {
+		p->fix[F2FS_PB_INODE_LINKS] = false;
+		p->fix[F2FS_PB_INODE_UNREACHABLE] = false;
+	}
 	/* the checkpoint keeps asking for a check while errors are left */
 	if (errors_left)
 		p->fix[F2FS_PB_CP_NEEDS_FSCK] = false;
@@ -530,7 +543,19 @@ static int stage(struct rp *p)
 	if (!ret)
 		ret = rp_choose_logs(p);
 	if (!ret)
+		ret = rp_dirs(p);
+	if (!ret)
+		ret = rp_relink(p);
+	if (!ret)
+		ret = rp_links(p);
+	/* blocks or inodes the fixes added are charged: the quota files
+	 * follow, where they can be rebuilt */
+	if (!ret && ck->quota_bad && !p->fix[F2FS_PB_QUOTA_USAGE] && !p->fix[F2FS_PB_QUOTA_BAD_FILE])
+		p->fix[F2FS_PB_QUOTA_USAGE] = rp_quota_rebuildable(p);
+	if (!ret)
 		ret = rp_quota(p);
+	if (!ret)
+		ret = rp_edits_flush(p);
 	if (!ret)
 		ret = stage_logs(p);
 	if (!ret)
@@ -602,6 +627,7 @@ int ck_repair(struct ck *ck)
 	}
 	f2fs_txn_free(&p.t);
 	f2fs_vec_free(&p.placed);
+	rp_edits_free(&p);
 	free(p.type);
 	free(p.used);
 	free(p.unknown);

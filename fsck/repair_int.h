@@ -23,6 +23,22 @@ struct rp_placed {
 	bool node;
 };
 
+/* A node the repair changes (fresh: a node it adds). */
+struct rp_enode {
+	uint32_t nid;
+	bool fresh;
+	struct f2fs_node *blk;
+};
+
+/* A block of a file the repair changes (fresh: one it adds). */
+struct rp_edata {
+	uint32_t ino;
+	uint64_t fofs;
+	uint32_t old;             /* its address before */
+	bool fresh;
+	uint8_t *blk;
+};
+
 struct rp {
 	struct ck *ck;
 	struct f2fs_txn t;
@@ -42,6 +58,13 @@ struct rp {
 				   * so (incomplete), of no known kind; or NULL */
 	uint16_t *used;           /* NAT entries in use per block, after the fixes */
 	F2FS_VEC(struct rp_placed) placed;
+	/* the edits (repair_edit.c) */
+	F2FS_VEC(struct rp_enode) enodes;
+	F2FS_VEC(struct rp_edata) edata;
+	uint32_t added;           /* nodes added */
+	uint32_t nid_cursor;      /* where the search for a free nid goes on */
+	uint32_t lpf;             /* lost+found, once needed */
+	bool lpf_made;            /* made by this repair */
 };
 
 /* The blocks of segment s in use for the new checkpoint (ck.owned). */
@@ -79,6 +102,60 @@ int rp_stage_nat(struct rp *p, const struct f2fs_nat_dirty *d);
 /* Free node nid and what only it holds (its data blocks, the nodes below
  * an indirect node). */
 int rp_free_node(struct rp *p, uint32_t nid);
+
+/* ---- repair_edit.c ---- */
+
+/* Node nid to change: a copy read once (or the one changed already);
+ * written out of place by rp_edits_flush(). NULL on failure (ck.err). */
+struct f2fs_node *rp_node(struct rp *p, uint32_t nid);
+
+/* Node nid as the edits have it, without taking it for an edit: the
+ * changed copy, or the block on disk read into buf. NULL on failure. */
+const struct f2fs_node *rp_node_peek(struct rp *p, uint32_t nid, struct f2fs_node *buf);
+
+/* A new node with a free nid (*nid): of inode ino at node offset ofs, or
+ * with ino 0 a new inode (ino = nid). Zeroed but for its footer. */
+struct f2fs_node *rp_node_new(struct rp *p, uint32_t ino, uint32_t ofs, uint32_t *nid);
+
+/* Is nid used by an edit or a staged NAT entry of this repair? */
+bool rp_nid_taken(const struct rp *p, uint32_t nid);
+
+/* The node holding the pointer of file block fofs of inode ino, and the
+ * pointer's index there; with create, a missing direct node under the
+ * inode is added. */
+int rp_block_owner(struct rp *p, uint32_t ino, uint64_t fofs, bool create, uint32_t *nid,
+		   uint32_t *idx);
+
+/* File block fofs of inode ino to change (read once), or a new zeroed one
+ * in a hole (the inode's i_blocks counts it). NULL on failure (ck.err). */
+uint8_t *rp_data(struct rp *p, uint32_t ino, uint64_t fofs);
+uint8_t *rp_data_new(struct rp *p, uint32_t ino, uint64_t fofs);
+/* Does the file have block fofs (on disk or added)? */
+bool rp_data_exists(struct rp *p, uint32_t ino, uint64_t fofs);
+
+/* Write every changed block out of place, their owners pointed at them. */
+int rp_edits_flush(struct rp *p);
+void rp_edits_free(struct rp *p);
+
+/* ---- repair_dirs.c ---- */
+
+/* Hash of name in directory dir (case folded where dir is). */
+uint32_t rp_name_hash(struct rp *p, uint32_t dir, const uint8_t *name, uint32_t len);
+/* Add an entry to dir as the kernel would (its bucket, levels added as
+ * needed; an inline directory that is full moves to a block). */
+int rp_dir_add(struct rp *p, uint32_t dir, const uint8_t *name, uint32_t len, uint32_t ino,
+	       uint8_t type);
+/* Point dir's ".." at parent (added when missing). */
+int rp_dir_dotdot(struct rp *p, uint32_t dir, uint32_t parent);
+/* The entry fixes the check noted (ck.fixes) that p.fix allows. */
+int rp_dirs(struct rp *p);
+
+/* ---- repair_lost.c ---- */
+
+/* Link the inodes no directory names into lost+found. */
+int rp_relink(struct rp *p);
+/* Link counts and i_blocks as counted. */
+int rp_links(struct rp *p);
 
 /* ---- repair_quota.c ---- */
 

@@ -4,47 +4,83 @@
 
 #include <string.h>
 
-static int slot_used(const struct f2fs_dentry_block *d, uint32_t s)
+int f2fs_dentry_area_used(const struct f2fs_dentry_area *a, uint32_t s)
 {
-	return (d->dentry_bitmap[s / 8] >> (s % 8)) & 1;
+	return (a->bitmap[s / 8] >> (s % 8)) & 1;
 }
 
-static void slot_mark(struct f2fs_dentry_block *d, uint32_t s)
-{
-	d->dentry_bitmap[s / 8] |= (uint8_t)(1u << (s % 8));
-}
-
-static int find_free_run(const struct f2fs_dentry_block *d, uint32_t need)
+static int find_free_run(const struct f2fs_dentry_area *a, uint32_t need)
 {
 	uint32_t run = 0;
 
-	for (uint32_t s = 0; s < F2FS_NR_DENTRY_IN_BLOCK; s++) {
-		run = slot_used(d, s) ? 0 : run + 1;
+	for (uint32_t s = 0; s < a->slots; s++) {
+		run = f2fs_dentry_area_used(a, s) ? 0 : run + 1;
 		if (run == need)
 			return (int)(s + 1 - need);
 	}
 	return -1;
 }
 
-int f2fs_dentry_block_add(struct f2fs_dentry_block *d, const uint8_t *name,
-			  size_t len, uint32_t hash, uint32_t ino, uint8_t type)
+void f2fs_dentry_area_of_block(struct f2fs_dentry_block *d, struct f2fs_dentry_area *a)
+{
+	a->bitmap = d->dentry_bitmap;
+	a->dentry = d->dentry;
+	a->name = d->filename;
+	a->slots = F2FS_NR_DENTRY_IN_BLOCK;
+}
+
+void f2fs_dentry_area_of_inline(uint8_t *area, uint32_t bytes, struct f2fs_dentry_area *a)
+{
+	struct f2fs_inline_dentry_geo g;
+
+	f2fs_inline_dentry_geometry(bytes, &g);
+	a->bitmap = area + g.bitmap_off;
+	a->dentry = (struct f2fs_dir_entry *)(void *)(area + g.dentry_off);
+	a->name = (uint8_t (*)[F2FS_SLOT_LEN])(void *)(area + g.name_off);
+	a->slots = g.slots;
+}
+
+int f2fs_dentry_area_add(const struct f2fs_dentry_area *a, const uint8_t *name, size_t len,
+			 uint32_t hash, uint32_t ino, uint8_t type)
 {
 	uint32_t need = f2fs_dentry_slots(len);
 	int slot;
 
 	if (len == 0 || len > F2FS_NAME_LEN)
 		return -F2FS_E_BAD_OPTION;
-	slot = find_free_run(d, need);
+	slot = find_free_run(a, need);
 	if (slot < 0)
 		return -F2FS_E_NO_SPACE;
-	d->dentry[slot].hash_code = le32_put(hash);
-	d->dentry[slot].ino = le32_put(ino);
-	d->dentry[slot].name_len = le16_put((uint16_t)len);
-	d->dentry[slot].file_type = type;
-	memcpy(d->filename[slot], name, len);
-	for (uint32_t k = 0; k < need; k++)
-		slot_mark(d, (uint32_t)slot + k);
+	a->dentry[slot].hash_code = le32_put(hash);
+	a->dentry[slot].ino = le32_put(ino);
+	a->dentry[slot].name_len = le16_put((uint16_t)len);
+	a->dentry[slot].file_type = type;
+	for (uint32_t k = 0; k < need; k++) {
+		size_t at = (size_t)k * F2FS_SLOT_LEN, n = len - at < F2FS_SLOT_LEN ? len - at : F2FS_SLOT_LEN;
+
+		memset(a->name[(uint32_t)slot + k], 0, F2FS_SLOT_LEN);
+		memcpy(a->name[(uint32_t)slot + k], name + at, n);
+		a->bitmap[((uint32_t)slot + k) / 8] |= (uint8_t)(1u << (((uint32_t)slot + k) % 8));
+	}
 	return slot;
+}
+
+void f2fs_dentry_area_remove(const struct f2fs_dentry_area *a, uint32_t slot, uint32_t n)
+{
+	for (uint32_t s = slot; s < slot + n && s < a->slots; s++) {
+		a->bitmap[s / 8] &= (uint8_t)~(1u << (s % 8));
+		memset(&a->dentry[s], 0, sizeof(a->dentry[s]));
+		memset(a->name[s], 0, F2FS_SLOT_LEN);
+	}
+}
+
+int f2fs_dentry_block_add(struct f2fs_dentry_block *d, const uint8_t *name,
+			  size_t len, uint32_t hash, uint32_t ino, uint8_t type)
+{
+	struct f2fs_dentry_area a;
+
+	f2fs_dentry_area_of_block(d, &a);
+	return f2fs_dentry_area_add(&a, name, len, hash, ino, type);
 }
 
 void f2fs_dentry_block_init_dots(struct f2fs_dentry_block *d, uint32_t ino,

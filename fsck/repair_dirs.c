@@ -1,0 +1,373 @@
+/*
+ * The repair of directories: each entry the check found wrong (ck.fixes)
+ * is changed where it lies, through the repair's edits (repair_edit.c); an
+ * entry that must move (a wrong bucket, a new name) is taken out and added
+ * again the way the kernel adds one, which is also how lost+found gets
+ * its entries (rp_dir_add).
+ */
+#include <f2fs/format/dentry.h>
+#include <f2fs/format/endian.h>
+#include <f2fs/format/hash.h>
+#include <f2fs/format/inode.h>
+
+#include "passes.h"
+#include "repair_int.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#define INLINE_BLOCK UINT64_MAX
+
+/* The entries of directory dir's block fofs (INLINE_BLOCK: its inline
+ * area), to change. */
+static int area_at(struct rp *p, uint32_t dir, uint64_t fofs, struct f2fs_dentry_area *a)
+{
+	if (fofs == INLINE_BLOCK) {
+		struct f2fs_node *nd = rp_node(p, dir);
+
+		if (!nd)
+			return p->ck->err->code ? p->ck->err->code : -EIO;
+		f2fs_dentry_area_of_inline((uint8_t *)nd + f2fs_inode_inline_offset(&nd->i),
+					   f2fs_inode_inline_bytes(&nd->i, p->ck->features), a);
+	} else {
+		uint8_t *blk = rp_data(p, dir, fofs);
+
+		if (!blk)
+			return p->ck->err->code ? p->ck->err->code : -EIO;
+		f2fs_dentry_area_of_block((struct f2fs_dentry_block *)(void *)blk, a);
+	}
+	return 0;
+}
+
+uint32_t rp_name_hash(struct rp *p, uint32_t dir, const uint8_t *name, uint32_t len)
+{
+	uint8_t key[F2FS_NAME_LEN];
+	uint32_t klen;
+	const uint8_t *k = ck_name_key(name, len, ck_rec_casefold(p->ck, dir), key, &klen);
+
+	return f2fs_dentry_hash(k, klen);
+}
+
+/* ---- adding an entry, as the kernel does ------------------------------------ */
+
+static uint64_t buckets(uint32_t level, uint32_t dir_level)
+{
+	return level + dir_level < F2FS_MAX_DIR_HASH_DEPTH / 2 ? 1ull << (level + dir_level) :
+								  F2FS_MAX_DIR_BUCKETS;
+}
+
+static uint32_t bucket_blocks(uint32_t level)
+{
+	return level < F2FS_MAX_DIR_HASH_DEPTH / 2 ? 2 : 4;
+}
+
+static uint64_t level_start(uint32_t level, uint32_t dir_level)
+{
+	uint64_t start = 0;
+
+	for (uint32_t lv = 0; lv < level; lv++)
+		start += buckets(lv, dir_level) * bucket_blocks(lv);
+	return start;
+}
+
+/* Inline entries that no longer fit move to block 0, each in its slot (a
+ * block has more slots than the inline area), as the kernel converts. */
+static int uninline(struct rp *p, uint32_t dir, struct f2fs_node *nd)
+{
+	struct f2fs_dentry_area from, to;
+	uint8_t *blk;
+
+	if (nd->i.i_dir_level)
+		return f2fs_fail(p->ck->err, -EINVAL,
+				 "directory %u: inline with a hash level, not converted", dir);
+	f2fs_dentry_area_of_inline((uint8_t *)nd + f2fs_inode_inline_offset(&nd->i),
+				   f2fs_inode_inline_bytes(&nd->i, p->ck->features), &from);
+	nd->i.i_inline &= (uint8_t)~F2FS_INLINE_DENTRY;
+	blk = rp_data_new(p, dir, 0);
+	if (!blk)
+		return p->ck->err->code ? p->ck->err->code : -EIO;
+	f2fs_dentry_area_of_block((struct f2fs_dentry_block *)(void *)blk, &to);
+	memcpy(to.bitmap, from.bitmap, (from.slots + 7) / 8);
+	memcpy(to.dentry, from.dentry, (size_t)from.slots * sizeof(*from.dentry));
+	memcpy(to.name, from.name, (size_t)from.slots * F2FS_SLOT_LEN);
+	/* bits past the inline slots, if the last byte had any, are not slots */
+	for (uint32_t s = from.slots; s < (from.slots + 7) / 8 * 8; s++)
+		to.bitmap[s / 8] &= (uint8_t)~(1u << (s % 8));
+	memset((uint8_t *)nd + f2fs_inode_inline_offset(&nd->i), 0,
+	       f2fs_inode_inline_bytes(&nd->i, p->ck->features));
+	nd->i.i_size = le64_put(F2FS_BLKSIZE);
+	if (!le32_get(nd->i.i_current_depth))
+		nd->i.i_current_depth = le32_put(1);
+	return 0;
+}
+
+static int add_in_levels(struct rp *p, uint32_t dir, const uint8_t *name, uint32_t len,
+			 uint32_t hash, uint32_t ino, uint8_t type)
+{
+	struct f2fs_node *nd = rp_node(p, dir);
+	uint32_t depth, dir_level;
+
+	if (!nd)
+		return p->ck->err->code ? p->ck->err->code : -EIO;
+	depth = le32_get(nd->i.i_current_depth);
+	dir_level = nd->i.i_dir_level;
+	for (uint32_t lv = 0; lv < F2FS_MAX_DIR_HASH_DEPTH; lv++) {
+		uint64_t first = level_start(lv, dir_level) +
+				 (hash % buckets(lv, dir_level)) * bucket_blocks(lv);
+
+		for (uint64_t b = first; b < first + bucket_blocks(lv); b++) {
+			uint8_t *blk = rp_data_exists(p, dir, b) ? rp_data(p, dir, b) :
+								   rp_data_new(p, dir, b);
+			struct f2fs_dentry_area a;
+
+			if (!blk)
+				return p->ck->err->code ? p->ck->err->code : -EIO;
+			f2fs_dentry_area_of_block((struct f2fs_dentry_block *)(void *)blk, &a);
+			if (f2fs_dentry_area_add(&a, name, len, hash, ino, type) < 0)
+				continue;
+			nd = rp_node(p, dir);   /* rp_data_new may have changed it */
+			if (le64_get(nd->i.i_size) < (b + 1) * F2FS_BLKSIZE)
+				nd->i.i_size = le64_put((b + 1) * F2FS_BLKSIZE);
+			if (depth < lv + 1)
+				nd->i.i_current_depth = le32_put(lv + 1);
+			return 0;
+		}
+	}
+	return f2fs_fail(p->ck->err, -F2FS_E_NO_SPACE, "directory %u is full", dir);
+}
+
+int rp_dir_add(struct rp *p, uint32_t dir, const uint8_t *name, uint32_t len, uint32_t ino,
+	       uint8_t type)
+{
+	struct f2fs_node *nd = rp_node(p, dir);
+	uint32_t hash = rp_name_hash(p, dir, name, len);
+	int ret;
+
+	if (!nd)
+		return p->ck->err->code ? p->ck->err->code : -EIO;
+	if (nd->i.i_inline & F2FS_INLINE_DENTRY) {
+		struct f2fs_dentry_area a;
+
+		ret = area_at(p, dir, INLINE_BLOCK, &a);
+		if (ret || f2fs_dentry_area_add(&a, name, len, hash, ino, type) >= 0)
+			return ret;
+		ret = uninline(p, dir, nd);
+		if (ret)
+			return ret;
+	}
+	return add_in_levels(p, dir, name, len, hash, ino, type);
+}
+
+/* ---- looking a name up in the directory as changed ---------------------------- */
+
+static bool same_key(struct rp *p, uint32_t dir, const uint8_t *a, uint32_t alen,
+		     const uint8_t *b, uint32_t blen)
+{
+	uint8_t ka[F2FS_NAME_LEN], kb[F2FS_NAME_LEN];
+	uint32_t la, lb;
+	int cf = ck_rec_casefold(p->ck, dir);
+	const uint8_t *x = ck_name_key(a, alen, cf, ka, &la), *y = ck_name_key(b, blen, cf, kb, &lb);
+
+	return la == lb && !memcmp(x, y, la);
+}
+
+static bool area_has(struct rp *p, uint32_t dir, const struct f2fs_dentry_area *a,
+		     const uint8_t *name, uint32_t len)
+{
+	for (uint32_t s = 0; s < a->slots; s++) {
+		uint32_t l = le16_get(a->dentry[s].name_len);
+
+		if (f2fs_dentry_area_used(a, s) && l && l <= F2FS_NAME_LEN &&
+		    s + f2fs_dentry_slots(l) <= a->slots &&
+		    same_key(p, dir, a->name[s], l, name, len))
+			return true;
+	}
+	return false;
+}
+
+/* Is name in directory dir, where a lookup would look (its buckets)? */
+static bool dir_has(struct rp *p, uint32_t dir, const uint8_t *name, uint32_t len)
+{
+	struct f2fs_node buf;
+	const struct f2fs_node *nd = rp_node_peek(p, dir, &buf);
+	uint32_t hash = rp_name_hash(p, dir, name, len);
+	struct f2fs_dentry_area a;
+
+	if (!nd)
+		return true;   /* unreadable: take no name there */
+	if (nd->i.i_inline & F2FS_INLINE_DENTRY)
+		return area_at(p, dir, INLINE_BLOCK, &a) || area_has(p, dir, &a, name, len);
+	for (uint32_t lv = 0; lv < le32_get(nd->i.i_current_depth) && lv < F2FS_MAX_DIR_HASH_DEPTH; lv++) {
+		uint64_t first = level_start(lv, nd->i.i_dir_level) +
+				 (hash % buckets(lv, nd->i.i_dir_level)) * bucket_blocks(lv);
+
+		for (uint64_t b = first; b < first + bucket_blocks(lv); b++)
+			if (rp_data_exists(p, dir, b) &&
+			    (area_at(p, dir, b, &a) || area_has(p, dir, &a, name, len)))
+				return true;
+	}
+	return false;
+}
+
+/* name~N, the first N not in use (the name cut to leave room). */
+static int rp_dir_free_name(struct rp *p, uint32_t dir, const uint8_t *name, uint32_t len,
+		     uint8_t out[F2FS_NAME_LEN], uint32_t *olen)
+{
+	for (uint32_t n = 0; n < 100000; n++) {
+		char suffix[16];
+		int sl = snprintf(suffix, sizeof(suffix), "~%u", n);
+		uint32_t keep = len + (uint32_t)sl > F2FS_NAME_LEN ? F2FS_NAME_LEN - (uint32_t)sl : len;
+
+		memcpy(out, name, keep);
+		memcpy(out + keep, suffix, (size_t)sl);
+		*olen = keep + (uint32_t)sl;
+		if (!dir_has(p, dir, out, *olen))
+			return 0;
+	}
+	return f2fs_fail(p->ck->err, -EEXIST, "directory %u: no free name for a duplicate", dir);
+}
+
+/* ---- the fixes ------------------------------------------------------------------ */
+
+/* Take the entry at slot out, and add it again as it must be: under its
+ * own name (a new bucket) or, rename, under a free one. */
+static int readd(struct rp *p, const struct ck_fix *f, bool rename)
+{
+	struct f2fs_dentry_area a;
+	uint8_t name[F2FS_NAME_LEN], fresh[F2FS_NAME_LEN];
+	uint32_t len, ino, flen;
+	uint8_t type;
+	int ret = area_at(p, f->ino, f->fofs, &a);
+
+	if (ret)
+		return ret;
+	len = le16_get(a.dentry[f->slot].name_len);
+	if (!len || len > F2FS_NAME_LEN || f->slot + f2fs_dentry_slots(len) > a.slots)
+		return 0;   /* changed by another fix already */
+	memcpy(name, a.name[f->slot], len);
+	ino = le32_get(a.dentry[f->slot].ino);
+	type = a.dentry[f->slot].file_type;
+	f2fs_dentry_area_remove(&a, f->slot, f2fs_dentry_slots(len));
+	if (rename) {
+		ret = rp_dir_free_name(p, f->ino, name, len, fresh, &flen);
+		return ret ? ret : rp_dir_add(p, f->ino, fresh, flen, ino, type);
+	}
+	return rp_dir_add(p, f->ino, name, len, ino, type);
+}
+
+/* "." or ".." in the first block (or inline): its slot, or -1. */
+static int find_dot(const struct f2fs_dentry_area *a, uint32_t len)
+{
+	for (uint32_t s = 0; s < a->slots; s++)
+		if (f2fs_dentry_area_used(a, s) && le16_get(a->dentry[s].name_len) == len &&
+		    !memcmp(a->name[s], "..", len))
+			return (int)s;
+	return -1;
+}
+
+static int fix_dots(struct rp *p, const struct ck_fix *f, uint32_t len)
+{
+	struct f2fs_node buf;
+	const struct f2fs_node *nd = rp_node_peek(p, f->ino, &buf);
+	struct f2fs_dentry_area a;
+	uint64_t where;
+	int ret, s;
+
+	if (!nd)
+		return p->ck->err->code ? p->ck->err->code : -EIO;
+	where = nd->i.i_inline & F2FS_INLINE_DENTRY ? INLINE_BLOCK : 0;
+	if (where == 0 && !rp_data_exists(p, f->ino, 0))
+		return rp_dir_add(p, f->ino, (const uint8_t *)"..", len, f->value, F2FS_FT_DIR);
+	ret = area_at(p, f->ino, where, &a);
+	if (ret)
+		return ret;
+	s = find_dot(&a, len);
+	if (s >= 0) {
+		a.dentry[s].ino = le32_put(f->value);
+		a.dentry[s].file_type = F2FS_FT_DIR;
+		return 0;
+	}
+	/* the kernel hashes "." and ".." as 0 wherever they are */
+	if (f2fs_dentry_area_add(&a, (const uint8_t *)"..", len, 0, f->value, F2FS_FT_DIR) >= 0)
+		return 0;
+	return rp_dir_add(p, f->ino, (const uint8_t *)"..", len, f->value, F2FS_FT_DIR);
+}
+
+int rp_dir_dotdot(struct rp *p, uint32_t dir, uint32_t parent)
+{
+	struct ck_fix f = { .ino = dir, .value = parent, .op = FX_DOTDOT };
+
+	return fix_dots(p, &f, 2);
+}
+
+static int apply(struct rp *p, const struct ck_fix *f)
+{
+	struct f2fs_dentry_area a;
+	struct f2fs_node *nd;
+	int ret;
+
+	switch (f->op) {
+	case FX_REBUCKET:
+		return readd(p, f, false);
+	case FX_RENAME:
+		return readd(p, f, true);
+	case FX_DOT:
+		return fix_dots(p, f, 1);
+	case FX_DOTDOT:
+		return fix_dots(p, f, 2);
+	case FX_PINO:
+	case FX_DIR_SIZE:
+		if (!(nd = rp_node(p, f->ino)))
+			return p->ck->err->code ? p->ck->err->code : -EIO;
+		if (f->op == FX_PINO)
+			nd->i.i_pino = le32_put(f->value);
+		else if (le64_get(nd->i.i_size) < (uint64_t)f->value * F2FS_BLKSIZE)
+			nd->i.i_size = le64_put((uint64_t)f->value * F2FS_BLKSIZE);
+		return 0;
+	}
+	ret = area_at(p, f->ino, f->fofs, &a);
+	if (ret || f->slot >= a.slots)
+		return ret;
+	switch (f->op) {
+	case FX_REMOVE:
+		f2fs_dentry_area_remove(&a, f->slot, f->value);
+		break;
+	case FX_TYPE:
+		a.dentry[f->slot].file_type = (uint8_t)f->value;
+		break;
+	case FX_HASH:
+		a.dentry[f->slot].hash_code = le32_put(f->value);
+		break;
+	case FX_INO:
+		a.dentry[f->slot].ino = le32_put(f->value);
+		break;
+	case FX_MARK:
+		for (uint32_t s = f->slot; s < f->slot + f->value && s < a.slots; s++)
+			a.bitmap[s / 8] |= (uint8_t)(1u << (s % 8));
+		break;
+	}
+	return 0;
+}
+
+/* In place first, then the moves: an entry moved out of a block must not
+ * be found there by a fix that names its old slot. */
+static bool in_place(uint8_t op)
+{
+	return op != FX_REBUCKET && op != FX_RENAME && op != FX_DOT && op != FX_DOTDOT;
+}
+
+int rp_dirs(struct rp *p)
+{
+	const struct ck *ck = p->ck;
+	int ret = 0;
+
+	for (int round = 0; round < 2 && !ret; round++)
+		for (size_t i = 0; i < ck->fixes.n && !ret; i++) {
+			const struct ck_fix *f = &ck->fixes.v[i];
+
+			if (p->fix[f->code] && in_place(f->op) == (round == 0))
+				ret = apply(p, f);
+		}
+	return ret;
+}

@@ -1,0 +1,409 @@
+/*
+ * The repair's edits of nodes and file blocks. A fix asks for a node or a
+ * block of a file, changes it in memory and goes on; any number of fixes
+ * may change the same one. Nothing is written in place: rp_edits_flush()
+ * writes each changed block once, out of place into the logs, points its
+ * owner at the new copy (a data block: a pointer of its node, which thus
+ * changes too; a node: its NAT entry) and lets the old copy go. An inode
+ * gets its checksum last, after every fix had its say.
+ */
+#include <f2fs/format/endian.h>
+#include <f2fs/format/inode.h>
+#include <f2fs/format/node_ofs.h>
+#include <f2fs/fs/nat.h>
+
+#include "passes.h"
+#include "repair_int.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NPB F2FS_NIDS_PER_BLOCK
+
+static struct rp_enode *enode_find(struct rp *p, uint32_t nid)
+{
+	for (size_t i = 0; i < p->enodes.n; i++)
+		if (p->enodes.v[i].nid == nid)
+			return &p->enodes.v[i];
+	return NULL;
+}
+
+static struct rp_edata *edata_find(struct rp *p, uint32_t ino, uint64_t fofs)
+{
+	for (size_t i = 0; i < p->edata.n; i++)
+		if (p->edata.v[i].ino == ino && p->edata.v[i].fofs == fofs)
+			return &p->edata.v[i];
+	return NULL;
+}
+
+static int no_memory(struct rp *p)
+{
+	return f2fs_fail(p->ck->err, -ENOMEM, "out of memory for the repair's edits");
+}
+
+const struct f2fs_node *rp_node_peek(struct rp *p, uint32_t nid, struct f2fs_node *buf)
+{
+	struct rp_enode *e = enode_find(p, nid);
+	const struct ck_nid *n;
+
+	if (e)
+		return e->blk;
+	n = ck_nid_find(p->ck, nid);
+	if (!n || !(n->flags & NR_READ)) {
+		f2fs_fail(p->ck->err, -ENOENT, "node %u is not in use", nid);
+		return NULL;
+	}
+	if (f2fs_fs_read_block(p->ck->fs, n->blkaddr, buf, p->ck->err))
+		return NULL;
+	return buf;
+}
+
+struct f2fs_node *rp_node(struct rp *p, uint32_t nid)
+{
+	struct rp_enode *e = enode_find(p, nid);
+	struct f2fs_node *blk;
+
+	if (e)
+		return e->blk;
+	blk = malloc(sizeof(*blk));
+	if (!blk) {
+		no_memory(p);
+		return NULL;
+	}
+	if (!rp_node_peek(p, nid, blk) || f2fs_vec_push(&p->enodes, ((struct rp_enode){ nid, false, blk }))) {
+		if (!p->ck->err->code)
+			no_memory(p);
+		free(blk);
+		return NULL;
+	}
+	return blk;
+}
+
+bool rp_nid_taken(const struct rp *p, uint32_t nid)
+{
+	for (size_t i = 0; i < p->enodes.n; i++)
+		if (p->enodes.v[i].nid == nid)
+			return true;
+	for (size_t i = 0; i < p->t.nat.n; i++)
+		if (p->t.nat.v[i].nid == nid)
+			return true;
+	return false;
+}
+
+/* A nid the NAT has free and this repair has not touched. */
+static int free_nid(struct rp *p, uint32_t *out)
+{
+	struct ck *ck = p->ck;
+
+	for (uint32_t nid = p->nid_cursor ? p->nid_cursor : F2FS_ROOT_INO + 1; nid < ck->max_nid; nid++)
+		if (!ck_nid_find(ck, nid) && !rp_nid_taken(p, nid)) {
+			p->nid_cursor = nid + 1;
+			*out = nid;
+			return 0;
+		}
+	return f2fs_fail(ck->err, -F2FS_E_NO_SPACE, "no free node id left for the repair");
+}
+
+struct f2fs_node *rp_node_new(struct rp *p, uint32_t ino, uint32_t ofs, uint32_t *nid)
+{
+	struct f2fs_node *blk = calloc(1, sizeof(*blk));
+
+	if (!blk) {
+		no_memory(p);
+		return NULL;
+	}
+	if (free_nid(p, nid)) {
+		free(blk);
+		return NULL;
+	}
+	if (f2fs_vec_push(&p->enodes, ((struct rp_enode){ *nid, true, blk }))) {
+		free(blk);
+		no_memory(p);
+		return NULL;
+	}
+	f2fs_node_footer_set(blk, *nid, ino ? ino : *nid, ofs, 0, 0, 0);
+	p->used[*nid / F2FS_NAT_ENTRY_PER_BLOCK]++;
+	p->added++;
+	if (!ino)
+		p->inodes_delta++;
+	return blk;
+}
+
+/* ---- file blocks ------------------------------------------------------------ */
+
+/* Subtrees under i_nid[k]: their depth of indirection and the node offset
+ * of their top node. */
+static const int top_depth[F2FS_DEF_NIDS_PER_INODE] = { 0, 0, 1, 1, 2 };
+static const uint32_t top_ofs[F2FS_DEF_NIDS_PER_INODE] = {
+	1, 2, 3, 4 + NPB, 5 + 2 * NPB
+};
+
+static uint64_t span_of(int depth)
+{
+	uint64_t s = F2FS_ADDRS_PER_BLOCK;
+
+	for (int d = 0; d < depth; d++)
+		s *= NPB;
+	return s;
+}
+
+/* A direct node for i_nid[k] of inode ino (k < 2: a new direct node hangs
+ * off the inode itself). */
+static int new_direct(struct rp *p, uint32_t ino, int k, uint32_t *nid)
+{
+	struct f2fs_node *in = rp_node(p, ino), *dn;
+
+	if (!in)
+		return p->ck->err->code ? p->ck->err->code : -EIO;
+	if (top_depth[k] != 0)
+		return f2fs_fail(p->ck->err, -F2FS_E_NO_SPACE,
+				 "inode %u: the repair adds blocks only where the inode's direct nodes reach",
+				 ino);
+	dn = rp_node_new(p, ino, top_ofs[k], nid);
+	if (!dn)
+		return p->ck->err->code;
+	in->i.i_nid[k] = le32_put(*nid);
+	in->i.i_blocks = le64_put(le64_get(in->i.i_blocks) + 1);
+	return ck_quota_charge(p->ck, ino, &in->i, 0, 1);
+}
+
+int rp_block_owner(struct rp *p, uint32_t ino, uint64_t fofs, bool create, uint32_t *nid,
+		   uint32_t *idx)
+{
+	struct ck *ck = p->ck;
+	struct f2fs_node buf;
+	const struct f2fs_node *nd = rp_node_peek(p, ino, &buf);
+	uint32_t addrs, cur, ofs;
+	int k;
+
+	if (!nd)
+		return ck->err->code ? ck->err->code : -EIO;
+	addrs = f2fs_inode_addrs(&nd->i, ck->features);
+	if (fofs < addrs) {
+		*nid = ino;
+		*idx = (uint32_t)fofs;
+		return 0;
+	}
+	fofs -= addrs;
+	for (k = 0; k < F2FS_DEF_NIDS_PER_INODE && fofs >= span_of(top_depth[k]); k++)
+		fofs -= span_of(top_depth[k]);
+	if (k == F2FS_DEF_NIDS_PER_INODE)
+		return f2fs_fail(ck->err, -EFBIG, "inode %u: block beyond the largest file", ino);
+	cur = le32_get(nd->i.i_nid[k]);
+	ofs = top_ofs[k];
+	if (!cur) {
+		int ret = create ? new_direct(p, ino, k, &cur) : -ENOENT;
+
+		if (ret)
+			return ret == -ENOENT ? f2fs_fail(ck->err, ret, "inode %u: no node for block", ino) : ret;
+	}
+	for (int d = top_depth[k]; d > 0; d--) {
+		uint64_t below = span_of(d - 1);
+		uint32_t j = (uint32_t)(fofs / below);
+
+		nd = rp_node_peek(p, cur, &buf);
+		if (!nd)
+			return ck->err->code ? ck->err->code : -EIO;
+		ofs = f2fs_node_child_ofs(ofs, j);
+		cur = le32_get(nd->in.nid[j]);
+		fofs %= below;
+		if (!cur)
+			return f2fs_fail(ck->err, -ENOENT, "inode %u: no node at offset %u", ino, ofs);
+	}
+	*nid = cur;
+	*idx = (uint32_t)fofs;
+	return 0;
+}
+
+static uint32_t pointer_of(const struct f2fs_node *nd, uint32_t nid, uint32_t idx)
+{
+	if (le32_get(nd->footer.ino) == nid && !(le32_get(nd->footer.flag) >> F2FS_NODE_OFS_SHIFT))
+		return f2fs_inode_get_addr(&nd->i, idx);
+	return le32_get(nd->dn.addr[idx]);
+}
+
+static void set_pointer(struct f2fs_node *nd, uint32_t nid, uint32_t idx, uint32_t addr)
+{
+	if (le32_get(nd->footer.ino) == nid && !(le32_get(nd->footer.flag) >> F2FS_NODE_OFS_SHIFT))
+		f2fs_inode_set_addr(&nd->i, idx, addr);
+	else
+		nd->dn.addr[idx] = le32_put(addr);
+}
+
+/* A block the file gains counts in its i_blocks. */
+static struct f2fs_node *add_block(struct rp *p, uint32_t ino)
+{
+	struct f2fs_node *in = rp_node(p, ino);
+
+	if (!in)
+		return NULL;
+	in->i.i_blocks = le64_put(le64_get(in->i.i_blocks) + 1);
+	return ck_quota_charge(p->ck, ino, &in->i, 0, 1) ? NULL : in;
+}
+
+static uint8_t *data_get(struct rp *p, uint32_t ino, uint64_t fofs, bool create)
+{
+	struct ck *ck = p->ck;
+	struct rp_edata *e = edata_find(p, ino, fofs);
+	struct rp_edata x = { .ino = ino, .fofs = fofs };
+	struct f2fs_node buf;
+	const struct f2fs_node *nd;
+	uint32_t nid, idx;
+
+	if (e)
+		return e->blk;
+	if (rp_block_owner(p, ino, fofs, create, &nid, &idx))
+		return NULL;
+	nd = rp_node_peek(p, nid, &buf);
+	if (!nd)
+		return NULL;
+	x.old = pointer_of(nd, nid, idx);
+	x.blk = calloc(1, F2FS_BLKSIZE);
+	if (!x.blk) {
+		no_memory(p);
+		return NULL;
+	}
+	if (x.old == F2FS_NULL_ADDR || x.old == F2FS_NEW_ADDR) {
+		if (!create) {
+			f2fs_fail(ck->err, -ENOENT, "inode %u: block %llu is a hole", ino,
+				  (unsigned long long)fofs);
+			goto fail;
+		}
+		x.fresh = true;
+		if (!add_block(p, ino))
+			goto fail;
+	} else if (!ck_in_main(ck, x.old)) {
+		f2fs_fail(ck->err, -EINVAL, "inode %u: block %llu is at %u, outside the main area",
+			  ino, (unsigned long long)fofs, x.old);
+		goto fail;
+	} else if (create) {
+		f2fs_fail(ck->err, -EEXIST, "inode %u: block %llu exists already", ino,
+			  (unsigned long long)fofs);
+		goto fail;
+	} else if (f2fs_fs_read_block(ck->fs, x.old, x.blk, ck->err)) {
+		goto fail;
+	}
+	if (f2fs_vec_push(&p->edata, x)) {
+		no_memory(p);
+		goto fail;
+	}
+	return x.blk;
+fail:
+	free(x.blk);
+	return NULL;
+}
+
+uint8_t *rp_data(struct rp *p, uint32_t ino, uint64_t fofs)
+{
+	return data_get(p, ino, fofs, false);
+}
+
+uint8_t *rp_data_new(struct rp *p, uint32_t ino, uint64_t fofs)
+{
+	return data_get(p, ino, fofs, true);
+}
+
+bool rp_data_exists(struct rp *p, uint32_t ino, uint64_t fofs)
+{
+	struct f2fs_node buf;
+	const struct f2fs_node *nd;
+	uint32_t nid, idx, a;
+	struct f2fs_error keep = *p->ck->err;
+
+	if (edata_find(p, ino, fofs))
+		return true;
+	if (rp_block_owner(p, ino, fofs, false, &nid, &idx) || !(nd = rp_node_peek(p, nid, &buf))) {
+		*p->ck->err = keep;   /* a missing node is a hole, not a failure */
+		return false;
+	}
+	a = pointer_of(nd, nid, idx);
+	return a != F2FS_NULL_ADDR && a != F2FS_NEW_ADDR;
+}
+
+/* ---- the flush ----------------------------------------------------------------- */
+
+static int nat_version(struct rp *p, uint32_t nid, uint8_t *version)
+{
+	struct f2fs_nat_info ni;
+	int ret = f2fs_nat_lookup(p->ck->fs, nid, &ni, NULL, p->ck->err);
+
+	*version = ni.version;
+	for (size_t i = 0; !ret && i < p->t.nat.n; i++)
+		if (p->t.nat.v[i].nid == nid)
+			*version = p->t.nat.v[i].version;
+	return ret;
+}
+
+static int flush_data(struct rp *p, struct rp_edata *e)
+{
+	uint32_t nid, idx, addr;
+	uint8_t version;
+	struct f2fs_node *owner;
+	int ret = rp_block_owner(p, e->ino, e->fofs, false, &nid, &idx);
+
+	if (!ret && !(owner = rp_node(p, nid)))
+		ret = p->ck->err->code ? p->ck->err->code : -EIO;
+	if (!ret)
+		ret = nat_version(p, nid, &version);
+	if (!ret)
+		ret = rp_place(p, F2FS_SEG_WARM_DATA, 1, &addr);
+	if (ret)
+		return ret;
+	if (e->old == F2FS_NEW_ADDR && p->new_addrs)
+		p->new_addrs--;
+	else if (!e->fresh)
+		rp_release(p, e->old);
+	set_pointer(owner, nid, idx, addr);
+	return rp_write(p, &(struct rp_placed){ addr, nid, (uint16_t)idx, version, false }, e->blk);
+}
+
+static int flush_node(struct rp *p, struct rp_enode *e)
+{
+	struct ck *ck = p->ck;
+	struct f2fs_node *nd = e->blk;
+	uint32_t addr, ino = le32_get(nd->footer.ino);
+	uint8_t version;
+	int ret = nat_version(p, e->nid, &version);
+
+	if (!ret)
+		ret = rp_place(p, F2FS_SEG_WARM_NODE, 1, &addr);
+	if (ret)
+		return ret;
+	if (!e->fresh)
+		rp_release(p, ck_nid_find(ck, e->nid)->blkaddr);
+	/* the next checkpoint's version: under the old checkpoint this block
+	 * ends the roll-forward chain rather than joining it */
+	nd->footer.cp_ver = le64_put(le64_get(ck->cp->checkpoint_ver) + 1);
+	nd->footer.next_blkaddr = le32_put(addr + 1);
+	nd->footer.flag = le32_put(le32_get(nd->footer.flag) &
+				   ~(uint32_t)(F2FS_NODE_FSYNC | F2FS_NODE_DENT));
+	if (ino == e->nid && !(le32_get(nd->footer.flag) >> F2FS_NODE_OFS_SHIFT))
+		f2fs_inode_seal(nd, ck->features, f2fs_fs_inode_crc_seed(ck->fs));
+	ret = rp_write(p, &(struct rp_placed){ addr, e->nid, 0, 0, true }, nd);
+	if (!ret)
+		ret = rp_stage_nat(p, &(struct f2fs_nat_dirty){ e->nid, ino, addr, version });
+	return ret;
+}
+
+int rp_edits_flush(struct rp *p)
+{
+	int ret = 0;
+
+	for (size_t i = 0; i < p->edata.n && !ret; i++)
+		ret = flush_data(p, &p->edata.v[i]);
+	/* the data pointers above edit nodes: those go after */
+	for (size_t i = 0; i < p->enodes.n && !ret; i++)
+		ret = flush_node(p, &p->enodes.v[i]);
+	return ret;
+}
+
+void rp_edits_free(struct rp *p)
+{
+	for (size_t i = 0; i < p->edata.n; i++)
+		free(p->edata.v[i].blk);
+	for (size_t i = 0; i < p->enodes.n; i++)
+		free(p->enodes.v[i].blk);
+	f2fs_vec_free(&p->edata);
+	f2fs_vec_free(&p->enodes);
+}

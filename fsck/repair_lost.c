@@ -1,0 +1,160 @@
+/*
+ * The repair of the tree's shape: inodes no directory names are linked
+ * into /lost+found as "#INO" (a directory there gets its ".." and i_pino
+ * pointed at lost+found), made when missing, as e2fsck does; then every
+ * inode's link count and i_blocks are set from what the check counted,
+ * with the entries the repair removed and added.
+ */
+#include <f2fs/format/dentry.h>
+#include <f2fs/format/endian.h>
+#include <f2fs/format/inode.h>
+#include <f2fs/fs/dir.h>
+
+#include "passes.h"
+#include "repair_int.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#define LPF_NAME "lost+found"
+
+/* A directory "lost+found" in the root, or a new one. */
+static int lost_found(struct rp *p, uint32_t *lpf)
+{
+	struct ck *ck = p->ck;
+	struct f2fs_error e = { 0 };
+	struct f2fs_inode_attrs a = {
+		.mode = F2FS_S_IFDIR | 0700, .links = 2, .time = (int64_t)time(NULL),
+		.pino = F2FS_ROOT_INO, .name = LPF_NAME, .depth = 1, .blocks = 1,
+		.features = ck->features,
+	};
+	struct f2fs_node *nd;
+	uint8_t type, *blk;
+	uint32_t ino;
+	int ret;
+
+	if (p->lpf) {
+		*lpf = p->lpf;
+		return 0;
+	}
+	if (!f2fs_dir_lookup(ck->fs, F2FS_ROOT_INO, (const uint8_t *)LPF_NAME, strlen(LPF_NAME), &ino,
+			     &type, &e) && ck_is_dir(ck_inode(ck, ino))) {
+		*lpf = p->lpf = ino;
+		return 0;
+	}
+	if (!ck_dir_of(ck, ck_inode(ck, F2FS_ROOT_INO), F2FS_ROOT_INO))
+		return f2fs_fail(ck->err, -EINVAL, "the root is no directory: no lost+found");
+	nd = rp_node_new(p, 0, 0, &ino);
+	if (!nd)
+		return ck->err->code ? ck->err->code : -EIO;
+	f2fs_inode_init(nd, &a);
+	f2fs_node_footer_set(nd, ino, ino, 0, 0, 0, 0);
+	ret = ck_quota_charge(ck, ino, &nd->i, 1, 0);
+	blk = ret ? NULL : rp_data_new(p, ino, 0);
+	if (!blk)
+		return ret ? ret : ck->err->code ? ck->err->code : -EIO;
+	f2fs_dentry_block_init_dots((struct f2fs_dentry_block *)(void *)blk, ino, F2FS_ROOT_INO);
+	nd = rp_node(p, ino);
+	nd->i.i_size = le64_put(F2FS_BLKSIZE);
+	ret = rp_dir_add(p, F2FS_ROOT_INO, (const uint8_t *)LPF_NAME, strlen(LPF_NAME), ino,
+			 F2FS_FT_DIR);
+	if (ret)
+		return ret;
+	ck_dir_of(ck, ck_inode(ck, F2FS_ROOT_INO), F2FS_ROOT_INO)->subdirs++;
+	p->lpf_made = true;
+	*lpf = p->lpf = ino;
+	return 0;
+}
+
+static int relink(struct rp *p, uint32_t ino, struct ck_nid *in)
+{
+	struct ck *ck = p->ck;
+	struct ck_dir *d = ck_dir_of(ck, in, ino);
+	char name[16];
+	uint32_t lpf = 0;
+	int len = snprintf(name, sizeof(name), "#%u", ino);
+	int ret = lost_found(p, &lpf);
+
+	if (!ret)
+		ret = rp_dir_add(p, lpf, (const uint8_t *)name, (uint32_t)len, ino, ck_ftype(in));
+	if (!ret)
+		ret = ck_cnt_set(ck, in, CK_REFS, 1);
+	if (ret || !d)
+		return ret;
+	/* a directory: lost+found is its parent now */
+	if (p->lpf_made) {
+		struct f2fs_node *l = rp_node(p, lpf);
+
+		if (!l)
+			return ck->err->code ? ck->err->code : -EIO;
+		l->i.i_links = le32_put(le32_get(l->i.i_links) + 1);
+	} else {
+		ck_dir_of(ck, ck_inode(ck, lpf), lpf)->subdirs++;
+	}
+	d->parent = lpf;
+	ret = rp_dir_dotdot(p, ino, lpf);
+	if (!ret) {
+		struct f2fs_node *nd = rp_node(p, ino);
+
+		if (!nd)
+			return ck->err->code ? ck->err->code : -EIO;
+		nd->i.i_pino = le32_put(lpf);
+	}
+	return ret;
+}
+
+int rp_relink(struct rp *p)
+{
+	struct ck *ck = p->ck;
+	struct ck_nid_iter it = { 0 };
+	struct ck_nid *in;
+	uint32_t ino;
+	int ret = 0;
+
+	if (!p->fix[F2FS_PB_INODE_UNREACHABLE])
+		return 0;
+	while (!ret && ck_nid_next(ck, &it, &ino, &in))
+		if ((in->flags & NR_INODE) && ck_links_unreachable(ck, in, ino))
+			ret = relink(p, ino, in);
+	return ret;
+}
+
+/* ---- link counts and i_blocks ----------------------------------------------------- */
+
+static int fix_inode(struct rp *p, uint32_t ino, struct ck_nid *in)
+{
+	struct ck *ck = p->ck;
+	uint64_t want;
+	bool links = p->fix[F2FS_PB_INODE_LINKS] || p->fix[F2FS_PB_INODE_UNREACHABLE];
+	bool blocks = p->fix[F2FS_PB_INODE_I_BLOCKS] && !(in->state & (IR_NOCOUNT | IR_BIG_IBLOCKS)) &&
+		      ck_cnt(ck, in, CK_BDIFF);
+	struct f2fs_node *nd;
+
+	links = links && ck_links_wanted(ck, in, ino, &want) && want != ck_cnt(ck, in, CK_LINKS);
+	if (!links && !blocks)
+		return 0;
+	if (!(nd = rp_node(p, ino)))
+		return ck->err->code ? ck->err->code : -EIO;
+	if (links)
+		nd->i.i_links = le32_put((uint32_t)want);
+	if (blocks)
+		nd->i.i_blocks = le64_put(le64_get(nd->i.i_blocks) - (uint64_t)(int64_t)(int32_t)
+					  ck_cnt(ck, in, CK_BDIFF));
+	return 0;
+}
+
+int rp_links(struct rp *p)
+{
+	struct ck *ck = p->ck;
+	struct ck_nid_iter it = { 0 };
+	struct ck_nid *in;
+	uint32_t ino;
+	int ret = 0;
+
+	while (!ret && ck_nid_next(ck, &it, &ino, &in))
+		if ((in->flags & NR_INODE) && (in->flags & NR_READ))
+			ret = fix_inode(p, ino, in);
+	return ret;
+}

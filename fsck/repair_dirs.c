@@ -102,6 +102,22 @@ static int uninline(struct rp *p, uint32_t dir, struct f2fs_node *nd)
 	return 0;
 }
 
+/* Has block b of dir a free run for a name of len bytes? */
+static bool has_room(struct rp *p, uint32_t dir, uint64_t b, uint32_t len)
+{
+	uint8_t buf[F2FS_BLKSIZE];
+	const uint8_t *blk = rp_data_peek(p, dir, b, buf);
+	struct f2fs_dentry_area a;
+	static const uint8_t any[F2FS_NAME_LEN];
+
+	if (!blk)
+		return false;
+	if (blk != buf)
+		memcpy(buf, blk, sizeof(buf));
+	f2fs_dentry_area_of_block((struct f2fs_dentry_block *)(void *)buf, &a);
+	return f2fs_dentry_area_add(&a, any, len, 0, 0, 0) >= 0;
+}
+
 static int add_in_levels(struct rp *p, uint32_t dir, const uint8_t *name, uint32_t len,
 			 uint32_t hash, uint32_t ino, uint8_t type)
 {
@@ -117,10 +133,14 @@ static int add_in_levels(struct rp *p, uint32_t dir, const uint8_t *name, uint32
 				 (hash % buckets(lv, dir_level)) * bucket_blocks(lv);
 
 		for (uint64_t b = first; b < first + bucket_blocks(lv); b++) {
-			uint8_t *blk = rp_data_exists(p, dir, b) ? rp_data(p, dir, b) :
-								   rp_data_new(p, dir, b);
+			bool exists = rp_data_exists(p, dir, b);
+			uint8_t *blk;
 			struct f2fs_dentry_area a;
 
+			/* a block without room is only looked at, not rewritten */
+			if (exists && !has_room(p, dir, b, len))
+				continue;
+			blk = exists ? rp_data(p, dir, b) : rp_data_new(p, dir, b);
 			if (!blk)
 				return p->ck->err->code ? p->ck->err->code : -EIO;
 			f2fs_dentry_area_of_block((struct f2fs_dentry_block *)(void *)blk, &a);
@@ -202,10 +222,21 @@ static bool dir_has(struct rp *p, uint32_t dir, const uint8_t *name, uint32_t le
 		uint64_t first = level_start(lv, nd->i.i_dir_level) +
 				 (hash % buckets(lv, nd->i.i_dir_level)) * bucket_blocks(lv);
 
-		for (uint64_t b = first; b < first + bucket_blocks(lv); b++)
-			if (rp_data_exists(p, dir, b) &&
-			    (area_at(p, dir, b, &a) || area_has(p, dir, &a, name, len)))
+		for (uint64_t b = first; b < first + bucket_blocks(lv); b++) {
+			uint8_t buf[F2FS_BLKSIZE];
+			const uint8_t *blk;
+
+			if (!rp_data_exists(p, dir, b))
+				continue;
+			blk = rp_data_peek(p, dir, b, buf);
+			if (!blk)
 				return true;
+			if (blk != buf)
+				memcpy(buf, blk, sizeof(buf));
+			f2fs_dentry_area_of_block((struct f2fs_dentry_block *)(void *)buf, &a);
+			if (area_has(p, dir, &a, name, len))
+				return true;
+		}
 	}
 	return false;
 }

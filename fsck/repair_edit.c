@@ -294,6 +294,26 @@ fail:
 	return NULL;
 }
 
+const uint8_t *rp_data_peek(struct rp *p, uint32_t ino, uint64_t fofs, uint8_t *buf)
+{
+	struct rp_edata *e = edata_find(p, ino, fofs);
+	struct f2fs_node nbuf;
+	const struct f2fs_node *nd;
+	uint32_t nid, idx, a;
+
+	if (e)
+		return e->blk;
+	if (rp_block_owner(p, ino, fofs, false, &nid, &idx) || !(nd = rp_node_peek(p, nid, &nbuf)))
+		return NULL;
+	a = pointer_of(nd, nid, idx);
+	if (!ck_in_main(p->ck, a)) {
+		f2fs_fail(p->ck->err, -ENOENT, "inode %u: block %llu is not in the main area", ino,
+			  (unsigned long long)fofs);
+		return NULL;
+	}
+	return f2fs_fs_read_block(p->ck->fs, a, buf, p->ck->err) ? NULL : buf;
+}
+
 uint8_t *rp_data(struct rp *p, uint32_t ino, uint64_t fofs)
 {
 	return data_get(p, ino, fofs, false);

@@ -130,6 +130,9 @@ int rp_block_owner(struct rp *p, uint32_t ino, uint64_t fofs, bool create, uint3
  * in a hole (the inode's i_blocks counts it). NULL on failure (ck.err). */
 uint8_t *rp_data(struct rp *p, uint32_t ino, uint64_t fofs);
 uint8_t *rp_data_new(struct rp *p, uint32_t ino, uint64_t fofs);
+/* File block fofs as the edits have it, not taken for an edit: the changed
+ * copy, or the block read into buf (F2FS_BLKSIZE). NULL on failure. */
+const uint8_t *rp_data_peek(struct rp *p, uint32_t ino, uint64_t fofs, uint8_t *buf);
 /* Does the file have block fofs (on disk or added)? */
 bool rp_data_exists(struct rp *p, uint32_t ino, uint64_t fofs);
 

@@ -160,6 +160,8 @@ CASE_LIST=(
 "dir-duplicate-name|-n|D dentry /big a_rather_long_entry_name_12 rename a_rather_long_entry_name_13"
 "dir-duplicate-name-casefold|-n|D sb feature \$((\$(get sb feature) | 0x1000)) -- sb s_encoding 1 -- inode /big flags \$((\$(get inode /big flags) | 0x40000000)) -- dentry /big a_rather_long_entry_name_12 renamefold A_RATHER_long_entry_name_13"
 "dir-duplicate-name-casefold-utf8|-n|D sb feature \$((\$(get sb feature) | 0x1000)) -- sb s_encoding 1 -- inode /big flags \$((\$(get inode /big flags) | 0x40000000)) -- dentry /big a_rather_long_entry_name_12 renamehash \"a_rather_long_entry_name_\$(printf '\\303\\211')\" \$(cf_hash \"a_rather_long_entry_name_\$(printf '\\303\\211')\") -- dentry /big a_rather_long_entry_name_13 renamehash \"a_rather_long_entry_name_\$(printf '\\303\\251')\" \$(cf_hash \"a_rather_long_entry_name_\$(printf '\\303\\251')\")"
+"dir-bad-hash-casefold-utf8|-n|D sb feature \$((\$(get sb feature) | 0x1000)) -- sb s_encoding 1 -- inode /big flags \$((\$(get inode /big flags) | 0x40000000)) -- dentry /big a_rather_long_entry_name_12 renamehash \"A_Rather_Long_Entry_Name_\$(printf '\\303\\204')\" 0x1234567"
+"dir-wrong-bucket-casefold-utf8|-n|N=\"A_Rather_Long_Entry_Name\$(printf '\\303\\204')\"; D sb feature \$((\$(get sb feature) | 0x1000)) -- sb s_encoding 1 -- inode /big flags \$((\$(get inode /big flags) | 0x40000000)) -- dentry /big a_rather_long_entry_name_9 renamehash \"\$N\" \$(cf_hash \"\$N\")"
 "orphan-ok|-n|O=\$(get ino /empty); D dentry / empty unlink 0 -- inode \\#\$O links 0 -- orphan \\#\$O"
 "orphan-not-inode|-n|D orphan \\#\$(get inode /a/b/sparse nid[0]) \\#3000"
 "orphan-linked|-n|D orphan /small.txt"

@@ -206,6 +206,41 @@ PY
 	else
 		bad "$c: damaged hash not caught: $(head -3 "$d/fsck.out" | tr '\n' ' ')"
 	fi
+	repaired_lookups "$c" "$d"
+}
+
+# repaired_lookups CASE DIR: fsck -y puts the damaged hash right, and the
+# kernel then finds every name, and every other form of one, as it did in
+# the undamaged directory (a name whose hash is wrong is not found by a
+# lookup: the kernel looks in the bucket of the right hash)
+repaired_lookups() {
+	local c=$1 d=$2 rc=0
+	"$FSCK" -y "$d/bad.img" >"$d/fix.out" 2>&1 || rc=$?
+	if [[ $rc == 1 ]] && grep -q '^ERROR dir.bad_hash .*: fixed (field)$' "$d/fix.out" &&
+	   "$FSCK" -n "$d/bad.img" >/dev/null 2>&1; then
+		ok "$c: fsck.f2fs -y fixes the hash with the kernel's folding; the next check is clean"
+	else
+		bad "$c: repair of the damaged hash (exit $rc): $(head -3 "$d/fix.out" | tr '\n' ' ')"
+		return
+	fi
+	{
+		echo 'mkdir -p /mnt/r && mount -t f2fs /dev/vda /mnt/r || { echo MOUNT-FAILED; exit 1; }'
+		echo 'cd /mnt/r/cf && mknames <<"NAMES"'
+		sed 's/^/L /' "$d/names.hex"
+		cut -d' ' -f2 "$d/alts.hex" | sed 's/^/L /'
+		echo 'NAMES'
+		echo 'cd / && umount /mnt/r && echo UMOUNT-OK'
+	} >"$d/rjob.sh"
+	rc=0
+	"$KVM_RUN" --timeout 300 --file "$W/mknames" "$d/bad.img" "$d/rjob.sh" >"$d/r.out" 2>"$d/r.err" || rc=$?
+	# the lookups of the first boot: the names as created, then the other forms
+	grep -a '^C ' "$d/guest.out" | awk '{ print "L", NR, $3 }' >"$d/want"
+	grep -a '^L ' "$d/guest.out" | awk -v n="$(grep -ac '^C ' "$d/guest.out")" '{ print "L", NR + n, $3 }' >>"$d/want"
+	if ((rc == 0)) && grep -aqx UMOUNT-OK "$d/r.out" && diff <(grep -a '^L ' "$d/r.out") "$d/want" >"$d/r.diff"; then
+		ok "$c: the kernel finds all $(wc -l <"$d/want") names and forms in the repaired directory as in the undamaged one"
+	else
+		bad "$c: kernel lookups in the repaired directory (status $rc): $(head -3 "$d/r.diff" | tr '\n' ' ')"
+	fi
 }
 
 run_case names

@@ -76,7 +76,7 @@ SB_FIELDS = {
     'cp_blkaddr': (0x4C, 'I'), 'sit_blkaddr': (0x50, 'I'),
     'nat_blkaddr': (0x54, 'I'), 'ssa_blkaddr': (0x58, 'I'),
     'main_blkaddr': (0x5C, 'I'), 'root_ino': (0x60, 'I'),
-    'cp_payload': (0x680, 'I'), 'feature': (0x884, 'I'), 's_encoding': (0xAC6, 'H'),
+    'cp_payload': (0x680, 'I'), 'feature': (0x884, 'I'), 's_encoding': (0xAC6, 'H'), 's_encoding_flags': (0xAC8, 'H'),
     'qf_ino0': (0xAB9, 'I'), 'qf_ino1': (0xABD, 'I'), 'qf_ino2': (0xAC1, 'I'),
     'crc': (0xBFC, 'I'),
 }

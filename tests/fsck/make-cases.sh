@@ -139,6 +139,7 @@ CASE_LIST=(
 "dir-dotdot|-n|D dentry /a .. ino \$(get ino /big)"
 "dir-bad-name-len|-n|D dentry /big a_rather_long_entry_name_12 name_len 300"
 "dir-bad-name|-n|D dentry / small.txt rename small/txt"
+"dir-bad-name-casefold-strict|-n|D sb feature \$((\$(get sb feature) | 0x1000)) -- sb s_encoding 1 -- sb s_encoding_flags 1 -- inode /big flags \$((\$(get inode /big flags) | 0x40000000)) -- dentry /big a_rather_long_entry_name_12 renamehash \"a_rather_long_entry_name\$(printf '\\377')_x\" 0x1234567"
 "dir-bitmap|-n|D dentry /big a_rather_long_entry_name_20 clrbit 2"
 "dir-multiple-parents|-n|D dentry / small.txt ino \$(get ino /a/b) -- dentry / small.txt file_type 2"
 "dir-loop|-n|D dentry /a/b/c hard ino \$(get ino /a) -- dentry /a/b/c hard file_type 2 -- dentry / a ino \$(get ino /small.txt) -- dentry / a file_type 1"

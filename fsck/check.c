@@ -196,8 +196,12 @@ int f2fs_check(const char *path, const struct f2fs_check_options *opt,
 		ck.ssa_exact = redo;
 		ret = check_run(&ck, path);
 	}
+	if (!ret)
+		ck.r->answer = ck.opt->fix;
 	if (!ret && ck.opt->fix != F2FS_ANSWER_NO && ck.r->mode == F2FS_CHECK_FULL)
 		ret = ck_repair(&ck);
+	else if (!ret && ck.r->mode == F2FS_CHECK_FULL)
+		ret = ck_repair_plan(&ck);
 	check_release(&ck);
 	if (ret) {
 		f2fs_check_report_free(ck.r);

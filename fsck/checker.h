@@ -34,6 +34,7 @@ enum f2fs_fix_answer {
 	F2FS_ANSWER_NO = 0,
 	F2FS_ANSWER_PREEN,
 	F2FS_ANSWER_YES,
+	F2FS_ANSWER_PLAN,          /* what YES would fix, asking nobody, writing nothing */
 };
 
 struct f2fs_check_options {
@@ -80,6 +81,7 @@ struct f2fs_repair_report {
 
 struct f2fs_check_report {
 	enum f2fs_check_mode mode;
+	enum f2fs_fix_answer answer;     /* of the run */
 	struct f2fs_problem *problems;
 	size_t nproblems;
 	uint64_t count[F2FS_PB_COUNT];   /* all occurrences, kept or not */

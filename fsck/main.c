@@ -251,7 +251,28 @@ static void text_path(struct out *o, const char *s)
 }
 
 /* SEVERITY name [structure]: message (label value, ...) path P */
-static void text_problem(struct out *o, const struct f2fs_problem *p)
+/* What became of a problem, or would: after its line. */
+static void text_outcome(struct out *o, const struct f2fs_check_report *r,
+			 const struct f2fs_problem *p)
+{
+	const struct f2fs_problem_info *in = f2fs_problem_info(p->code);
+
+	if (p->fixed)
+		out_text(o, ": fixed (%s)", f2fs_fix_kind_name(in->fix));
+	else if (r->answer == F2FS_ANSWER_NO && p->would_fix)
+		out_text(o, ": fsck -y would fix it (%s)", f2fs_fix_kind_name(in->fix));
+	else if (!r->repair.wanted || r->repair.refused[0])
+		return;
+	else if (in->fix == F2FS_FIX_CANNOT)
+		out_text(o, ": not fixed (no fix exists)");
+	else if (r->answer == F2FS_ANSWER_PREEN && !in->preen)
+		out_text(o, ": not fixed (needs fsck -y)");
+	else
+		out_text(o, ": not fixed");
+}
+
+static void text_problem(struct out *o, const struct f2fs_check_report *r,
+			 const struct f2fs_problem *p)
 {
 	const struct f2fs_problem_info *in = f2fs_problem_info(p->code);
 	const char *sep = " (";
@@ -272,8 +293,7 @@ static void text_problem(struct out *o, const struct f2fs_problem *p)
 		out_text(o, " path ");
 		text_path(o, p->path);
 	}
-	if (p->fixed)
-		out_text(o, ": fixed (%s)", f2fs_fix_kind_name(in->fix));
+	text_outcome(o, r, p);
 	out_text(o, "\n");
 }
 
@@ -295,6 +315,7 @@ static void json_problem(struct out *o, const struct f2fs_problem *p)
 	out_s(o, "message", NULL, p->msg);
 	out_s(o, "fix", NULL, f2fs_fix_kind_name(in->fix));
 	out_b(o, "fixed", NULL, p->fixed);
+	out_b(o, "would_fix", NULL, p->would_fix);
 	out_obj_end(o);
 }
 
@@ -423,7 +444,7 @@ static void text_report(struct out *o, const char *image, const struct f2fs_chec
 		out_text(o, "%s: cleanly unmounted; quick check only (superblock, checkpoint, NAT and SIT); -n for a full check\n",
 			 image);
 	for (size_t i = 0; i < r->nproblems; i++)
-		text_problem(o, &r->problems[i]);
+		text_problem(o, r, &r->problems[i]);
 	if (r->suppressed)
 		out_text(o, "%s: %" PRIu64 " more problem(s) not listed\n", image, r->suppressed);
 	if (r->roll_forward_nodes)

@@ -193,7 +193,9 @@ static int dentry(struct ck *ck, struct ck_dir *dir, const uint8_t *name, uint32
 		      AT(A_DIRNAME(d, name, len), A_INO(ino), A_EXP(want_type), A_FOUND(ftype)),
 		      "directory %u: entry type %u, inode %u has mode 0%o", d, ftype, ino,
 		      ck_inode_mode(ck, child));
-		if ((ret = efix(ck, F2FS_PB_DIR_FILE_TYPE, FX_TYPE, dir, at, want_type)))
+		/* an inode whose mode has no type: the entry follows its fix */
+		if (want_type != F2FS_FT_UNKNOWN &&
+		    (ret = efix(ck, F2FS_PB_DIR_FILE_TYPE, FX_TYPE, dir, at, want_type)))
 			return ret;
 	}
 	cd = ck_dir_of(ck, child, ino);

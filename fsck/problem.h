@@ -269,6 +269,7 @@ struct f2fs_problem {
 	uint64_t expected, found;
 	char *path;                /* "/a/b" where known, else NULL */
 	bool fixed;                /* the repair fixed it */
+	bool would_fix;            /* a check only (-n): fsck -y would fix it */
 	char msg[192];             /* one line, no newline */
 };
 

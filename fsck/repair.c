@@ -466,17 +466,17 @@ static bool sit_count_blocked(const struct rp *p, enum f2fs_problem_code code)
 	return listed < ck->r->count[code];   /* some not listed: unknown */
 }
 
-static bool decide(struct rp *p)
+/* Which problems this repair fixes (p->fix), the answer allowing. */
+static void decide(struct rp *p, enum f2fs_fix_answer answer)
 {
 	struct ck *ck = p->ck;
-	struct f2fs_repair_report *rr = &ck->r->repair;
-	bool any = false, errors_left = false;
+	bool errors_left = false;
 	int quota_ok = -1;   /* both quota problems ask once: it builds the files */
 
 	for (int c = 0; c < F2FS_PB_COUNT; c++) {
 		if (!ck->r->count[c])
 			continue;
-		p->fix[c] = ck_repair_fixes((enum f2fs_problem_code)c, ck->opt->fix);
+		p->fix[c] = ck_repair_fixes((enum f2fs_problem_code)c, answer);
 		/* a block held twice: freeing a stray node might free the other
 		 * owner's block; that waits for the repair of shared blocks */
 		if (c == F2FS_PB_NODE_UNREACHABLE && ck->r->count[F2FS_PB_BLOCK_MULTIPLY_OWNED])
@@ -490,12 +490,9 @@ static bool decide(struct rp *p)
 		if ((c == F2FS_PB_SIT_VALID_UNUSED || c == F2FS_PB_SIT_VBLOCKS_MISMATCH) &&
 		    sit_count_blocked(p, (enum f2fs_problem_code)c))
 			p->fix[c] = false;
-		if (p->fix[c] && ck->opt->confirm &&
+		if (p->fix[c] && answer != F2FS_ANSWER_PLAN && ck->opt->confirm &&
 		    !ck->opt->confirm((enum f2fs_problem_code)c, ck->r->count[c], ck->opt->confirm_arg))
 			p->fix[c] = false;
-		if (!p->fix[c] && f2fs_problem_info((enum f2fs_problem_code)c)->severity ==
-				  F2FS_SEV_ERROR)
-			errors_left = true;
 	}
 	/* the counts the check gave leave out the entries it found invalid:
 	 * set from them only when those entries go */
@@ -505,9 +502,25 @@ static bool decide(struct rp *p)
 		p->fix[F2FS_PB_INODE_LINKS] = false;
 		p->fix[F2FS_PB_INODE_UNREACHABLE] = false;
 	}
+	/* an entry's type comes from its inode's mode, which must be right */
+	if (ck->r->count[F2FS_PB_INODE_BAD_MODE] && !p->fix[F2FS_PB_INODE_BAD_MODE])
+		p->fix[F2FS_PB_DIR_FILE_TYPE] = false;
+	for (int c = 0; c < F2FS_PB_COUNT; c++)
+		if (ck->r->count[c] && !p->fix[c] &&
+		    f2fs_problem_info((enum f2fs_problem_code)c)->severity == F2FS_SEV_ERROR)
+			errors_left = true;
 	/* the checkpoint keeps asking for a check while errors are left */
 	if (errors_left)
 		p->fix[F2FS_PB_CP_NEEDS_FSCK] = false;
+}
+
+/* The decisions into the report's counts; whether anything is fixed. */
+static bool account(struct rp *p)
+{
+	struct ck *ck = p->ck;
+	struct f2fs_repair_report *rr = &ck->r->repair;
+	bool any = false;
+
 	for (int c = 0; c < F2FS_PB_COUNT; c++) {
 		if (!ck->r->count[c])
 			continue;
@@ -584,6 +597,24 @@ static int stage(struct rp *p)
 	return 0;
 }
 
+int ck_repair_plan(struct ck *ck)
+{
+	struct rp p = { .ck = ck };
+	int ret;
+
+	if (!(ck->r->errors || ck->r->warnings) ||
+	    (ck->r->roll_forward_nodes && !ck->opt->discard_roll_forward))
+		return 0;   /* -y would refuse to write */
+	ret = find_incomplete(&p);
+	if (!ret) {
+		decide(&p, F2FS_ANSWER_PLAN);
+		for (size_t i = 0; i < ck->r->nproblems; i++)
+			ck->r->problems[i].would_fix = p.fix[ck->r->problems[i].code];
+	}
+	free(p.unknown);
+	return ret;
+}
+
 static void mark_fixed(struct ck *ck, const struct rp *p)
 {
 	for (size_t i = 0; i < ck->r->nproblems; i++)
@@ -600,7 +631,9 @@ int ck_repair(struct ck *ck)
 		return 0;
 	rr->wanted = 1;
 	ret = find_incomplete(&p);
-	if (ret || !decide(&p)) {
+	if (!ret)
+		decide(&p, ck->opt->fix);
+	if (ret || !account(&p)) {
 		free(p.unknown);
 		return ret;
 	}

@@ -17,4 +17,8 @@ bool ck_repair_fixes(enum f2fs_problem_code code, enum f2fs_fix_answer answer);
  * when the repair failed (the image is then the old one or the new one). */
 int ck_repair(struct ck *ck);
 
+/* After a check that fixes nothing (-n): what fsck -y would fix, into the
+ * records' would_fix flags; nothing is written. */
+int ck_repair_plan(struct ck *ck);
+
 #endif

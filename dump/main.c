@@ -117,6 +117,7 @@ enum {
 	OPT_GC_SIM,
 	OPT_JSON,
 	OPT_EXTRACT,
+	OPT_DEVICE,
 };
 
 struct cli {
@@ -133,6 +134,8 @@ struct cli {
 	struct gc_cli g;
 	const char *extract, *outdir;
 	int nviews;
+	const char *devices[F2FS_MAX_DEVICES];   /* -c/--device: devices 2.. */
+	unsigned ndevices;
 };
 
 static void usage(FILE *f)
@@ -170,6 +173,9 @@ static void usage(FILE *f)
 "      --extract PATH|INO -o DEST  copy a file or a tree out of the image\n"
 "  -o DEST           destination of --extract\n"
 "      --json        print the views as one JSON object\n"
+"  -c, --device DEV  a later device of a volume over several (mkfs -c), in\n"
+"                    mkfs's order; repeat for each; default: the paths the\n"
+"                    superblock records\n"
 "  -d LEVEL          debug level (as f2fs-tools): 0 none (default), 1 adds on\n"
 "                    stderr what was opened (superblock copy, checkpoint pack)\n"
 "                    and how paths resolved, 2 or more also the time of each view\n"
@@ -311,6 +317,11 @@ static int parse_long_opt(struct cli *c, int opt, const char *arg)
 	case 'o':
 		c->outdir = arg;
 		return 0;
+	case 'c': case OPT_DEVICE:
+		if (c->ndevices == F2FS_MAX_DEVICES - 1)
+			return bad_value("--device", arg, "a volume has at most 8 devices");
+		c->devices[c->ndevices++] = arg;
+		return 0;
 	}
 	return -1;
 }
@@ -380,6 +391,7 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		{ "gc-sim", optional_argument, NULL, OPT_GC_SIM },
 		{ "json", no_argument, NULL, OPT_JSON },
 		{ "extract", required_argument, NULL, OPT_EXTRACT },
+		{ "device", required_argument, NULL, OPT_DEVICE },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -389,7 +401,7 @@ static int parse_args(struct cli *c, int argc, char **argv)
 	opterr = 0;
 	c->g.top = 10;
 	c->bucket = 64;
-	while ((opt = getopt_long(argc, argv, ":d:i:n:s:a:b:Mo:hV", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, ":c:d:i:n:s:a:b:Mo:hV", longopts, NULL)) != -1) {
 		if (opt == 'h') {
 			usage(stdout);
 			return -1;
@@ -537,7 +549,7 @@ int main(int argc, char **argv)
 	if (ret)
 		return ret < 0 ? EXIT_OK : ret;
 	d.debug = c.debug;
-	ret = f2fs_fs_open(&d.fs, c.image, &err);
+	ret = f2fs_fs_open_devices(&d.fs, c.image, c.devices, c.ndevices, F2FS_DEV_RDONLY, &err);
 	if (ret) {
 		fprintf(stderr, "%s: %s\n", prog, err.msg);
 		return EXIT_ERROR;

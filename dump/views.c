@@ -239,6 +239,22 @@ static const char *const node_kind_names[] = {
 	"inode", "direct node", "indirect node", "double indirect node", "xattr node",
 };
 
+/* On a volume over several devices: which one holds the block, and where. */
+static void owner_device(struct out *o, const struct f2fs_dev *dev, uint64_t blkaddr)
+{
+	struct f2fs_dev_member m;
+	uint64_t offset;
+	unsigned i;
+
+	if (f2fs_dev_nmembers(dev) <= 1)
+		return;
+	i = f2fs_dev_map(dev, blkaddr, &offset);
+	f2fs_dev_member(dev, i, &m);
+	out_u(o, "device", "device (1 = first):", i + 1);
+	out_s(o, "device_path", "device path:", m.path);
+	out_u(o, "device_blkaddr", "block on the device:", offset);
+}
+
 int view_owner(struct dump *d, uint64_t blkaddr)
 {
 	struct out *o = &d->out;
@@ -260,6 +276,7 @@ int view_owner(struct dump *d, uint64_t blkaddr)
 	out_obj_begin(o, "block", NULL);
 	out_text(o, "Block %" PRIu64 "\n", blkaddr);
 	out_u(o, "blkaddr", "block address:", blkaddr);
+	owner_device(o, f2fs_fs_dev(fs), blkaddr);
 	out_s(o, "area", "area:", f2fs_area_name(own.area));
 	if (own.area != F2FS_AREA_MAIN) {
 		out_s(o, "status", "owner:", "none (file system metadata)");

@@ -91,8 +91,9 @@ static int check_run(struct ck *ck, const char *path)
 	if (!ck->r || !ck->io)
 		return f2fs_fail(ck->err, -ENOMEM, "out of memory");
 	ck->r->mode = opt->mode;
-	ret = f2fs_fs_open_flags(&ck->fs, path, opt->fix == F2FS_ANSWER_NO ? F2FS_DEV_RDONLY :
-				 F2FS_DEV_RDWR | F2FS_DEV_EXCL, ck->err);
+	ret = f2fs_fs_open_devices(&ck->fs, path, opt->devices, opt->ndevices,
+				   opt->fix == F2FS_ANSWER_NO ? F2FS_DEV_RDONLY :
+				   F2FS_DEV_RDWR | F2FS_DEV_EXCL, ck->err);
 	if (ret)
 		return ret;
 	if (opt->opened)

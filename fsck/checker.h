@@ -55,6 +55,10 @@ struct f2fs_check_options {
 	 * occurrences found): 0 leaves that kind as it is. May be NULL. */
 	int (*confirm)(enum f2fs_problem_code code, uint64_t count, void *arg);
 	void *confirm_arg;
+	/* The later devices of a volume over several, in the device table's
+	 * order (ndevices 0: the paths the superblock records). */
+	const char *const *devices;
+	unsigned ndevices;
 };
 
 struct f2fs_check_stats {

@@ -26,7 +26,7 @@ static const char prog[] = "fsck.f2fs";
 
 enum {
 	OPT_JSON = 256, OPT_DISCARD_ROLL, OPT_PROGRESS, OPT_QUICK, OPT_DEBUG_CACHE,
-	OPT_KERNEL_CHECK, OPT_NO_KERNEL_CHECK,
+	OPT_KERNEL_CHECK, OPT_NO_KERNEL_CHECK, OPT_DEVICE,
 };
 
 static void usage(FILE *f)
@@ -56,6 +56,9 @@ static void usage(FILE *f)
 "      --progress   show progress of the long phases on stderr\n"
 "      --json       print one JSON object instead of text\n"
 "  -g android       the defaults of Android's fsck (as -a)\n"
+"      --device DEV a later device of a volume over several (mkfs -c), in\n"
+"                   mkfs's order; repeat for each; default: the paths the\n"
+"                   superblock records\n"
 "  -d N, -c N, -m N, -q N, --debug-cache, --kernel-check, --no-kernel-check\n"
 "                   accepted for f2fs-tools' command lines; no effect here\n"
 "  -O FEATURE, -C ENCODING[:FLAGS], -S\n"
@@ -570,6 +573,8 @@ struct cli {
 	int dry, yes, force, auto_fix, preen, quick, json, progress;
 	int layout, tree, map;
 	const char *image;
+	const char *devices[F2FS_MAX_DEVICES];   /* --device: devices 2.. */
+	unsigned ndevices;
 	const char *refuse;         /* an option not supported yet */
 	char refuse_buf[300];
 };
@@ -612,6 +617,7 @@ static int parse(struct cli *c, int argc, char **argv)
 		{ "debug-cache", no_argument, NULL, OPT_DEBUG_CACHE },
 		{ "kernel-check", no_argument, NULL, OPT_KERNEL_CHECK },
 		{ "no-kernel-check", no_argument, NULL, OPT_NO_KERNEL_CHECK },
+		{ "device", required_argument, NULL, OPT_DEVICE },
 		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -664,6 +670,11 @@ static int parse(struct cli *c, int argc, char **argv)
 		case OPT_QUICK: c->quick = 1; break;
 		case OPT_JSON: c->json = 1; break;
 		case OPT_DISCARD_ROLL: break;   /* read again by main */
+		case OPT_DEVICE:
+			if (c->ndevices == F2FS_MAX_DEVICES - 1)
+				return usage_error("--device: a volume has at most 8 devices", NULL);
+			c->devices[c->ndevices++] = optarg;
+			break;
 		case 'V': printf("%s (f2fsprogs) %s\n", prog, PACKAGE_VERSION); return -1;
 		case 'h': usage(stdout); return -1;
 		case ':':
@@ -707,7 +718,7 @@ static int show_only(const struct cli *c)
 	struct out o;
 	unsigned failed = 0;
 
-	if (f2fs_fs_open(&fs, c->image, &err))
+	if (f2fs_fs_open_devices(&fs, c->image, c->devices, c->ndevices, F2FS_DEV_RDONLY, &err))
 		return op_error(c->image, &err);
 	out_init(&o, stdout, c->json ? OUT_JSON_COMPACT : OUT_TEXT);
 	out_begin(&o);
@@ -774,8 +785,10 @@ int main(int argc, char **argv)
 	if (c.layout || c.map)
 		return show_only(&c);
 
-	if (f2fs_fs_open(&fs, c.image, &err))
+	if (f2fs_fs_open_devices(&fs, c.image, c.devices, c.ndevices, F2FS_DEV_RDONLY, &err))
 		return op_error(c.image, &err);
+	opt.devices = c.devices;
+	opt.ndevices = c.ndevices;
 	ckpt_flags = le32_get(f2fs_fs_cp(fs)->ckpt_flags);
 	flagged = info_kernel_flagged(fs, why, sizeof(why));
 	flagged_why = flagged ? why : NULL;

@@ -142,6 +142,13 @@ int f2fs_fs_open(struct f2fs_fs **out, const char *path, struct f2fs_error *err)
 int f2fs_fs_open_flags(struct f2fs_fs **out, const char *path, int dev_flags,
 		       struct f2fs_error *err)
 {
+	return f2fs_fs_open_devices(out, path, NULL, 0, dev_flags, err);
+}
+
+int f2fs_fs_open_devices(struct f2fs_fs **out, const char *path,
+			 const char *const *devices, unsigned ndevices, int dev_flags,
+			 struct f2fs_error *err)
+{
 	struct f2fs_fs *fs;
 	int ret;
 
@@ -154,6 +161,8 @@ int f2fs_fs_open_flags(struct f2fs_fs **out, const char *path, int dev_flags,
 	if (ret)
 		goto fail;
 	ret = f2fs_sb_read(fs->dev, &fs->sb, &fs->sb_copy, &fs->sb_primary_err, err);
+	if (!ret)
+		ret = fs_open_devices(fs, path, devices, ndevices, dev_flags, err);
 	if (ret)
 		goto fail;
 	fs->cp_payload = le32_get(fs->sb.cp_payload);
@@ -171,6 +180,8 @@ int f2fs_fs_open_flags(struct f2fs_fs **out, const char *path, int dev_flags,
 	ret = load_bitmaps(fs, err);
 	if (!ret)
 		ret = load_journals(fs, err);
+	if (!ret)
+		ret = fs_verify_devices(fs, err);
 	if (ret)
 		goto fail;
 	fs->crc_seed = f2fs_inode_crc_seed(fs->sb.uuid);

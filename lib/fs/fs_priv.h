@@ -48,4 +48,12 @@ struct f2fs_fs {
 	uint64_t node_clock;
 };
 
+/* lib/fs/fs_devices.c: replace fs->dev, the first device, by the set of
+ * the volume's devices when its superblock lists several (paths given, in
+ * table order after the first, or else those recorded); then, once the
+ * checkpoint is read, see that the later ones hold this volume's blocks. */
+int fs_open_devices(struct f2fs_fs *fs, const char *first, const char *const *devices,
+		    unsigned ndevices, int flags, struct f2fs_error *err);
+int fs_verify_devices(struct f2fs_fs *fs, struct f2fs_error *err);
+
 #endif

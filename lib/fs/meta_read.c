@@ -1,5 +1,6 @@
 /* Reading the superblock copies and choosing the checkpoint pack. */
 #include <f2fs/fs/meta_read.h>
+#include <f2fs/fs/fs.h>
 #include <f2fs/format/checkpoint.h>
 #include <f2fs/format/endian.h>
 #include <f2fs/format/super.h>
@@ -33,7 +34,10 @@ int f2fs_sb_read(struct f2fs_dev *dev, struct f2fs_super_block *sb,
 				     sb, sizeof(*sb), e);
 		if (!ret)
 			ret = f2fs_sb_validate(sb, 0, e);
-		if (!ret && le64_get(sb->block_count) > bytes / F2FS_BLKSIZE)
+		/* a volume over several devices: each one is checked against
+		 * the device table once they are open */
+		if (!ret && f2fs_sb_ndevs(sb) <= 1 &&
+		    le64_get(sb->block_count) > bytes / F2FS_BLKSIZE)
 			ret = f2fs_fail(e, -F2FS_E_CORRUPT,
 					"%s: truncated: %llu bytes, the superblock claims %llu "
 					"(block_count %llu)", f2fs_dev_path(dev),

@@ -3,6 +3,8 @@
 #include <f2fs/util/sort.h>
 #include <f2fs/format/format.h>
 
+#include "dev_priv.h"
+
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -21,33 +23,6 @@
 #define QUEUE_MAX_BLOCKS 2048   /* 8 MiB buffered before an automatic flush */
 #define QUEUE_HASH_SLOTS 4096   /* > 2 x QUEUE_MAX_BLOCKS: queued addresses */
 #define ZERO_CHUNK_BLOCKS 256
-
-struct queued_write {
-	uint64_t blkaddr;
-	size_t nblocks;
-	uint8_t *data;
-};
-
-struct f2fs_dev {
-	int fd;
-	char *path;
-	bool blockdev;
-	bool writable;
-	dev_t rdev;
-	uint64_t bytes;
-	uint32_t sector_size;
-	uint64_t start_sector;
-	uint64_t zone_bytes;
-	struct queued_write *queue;
-	size_t nqueued, queue_cap, queued_blocks;
-	uint8_t *arena;           /* the queued data, QUEUE_MAX_BLOCKS blocks */
-	uint64_t *queued_addr;    /* open hash of queued block addresses + 1 */
-	uint64_t bytes_written;
-	bool dirty;             /* changed since the last fsync */
-	int64_t fail_after;     /* blocks until injected failure; -1 = never */
-	uint32_t torn_bytes;    /* of the block that fails: bytes still written */
-	uint64_t bad_start, bad_count;   /* blocks whose reads fail (tests) */
-};
 
 static int drain_queue(struct f2fs_dev *dev, struct f2fs_error *err);
 
@@ -246,6 +221,12 @@ void f2fs_dev_close(struct f2fs_dev *dev)
 {
 	if (!dev)
 		return;
+	if (dev->set) {   /* the fd is its first member's */
+		devset_free(dev->set);
+		free(dev->path);
+		free(dev);
+		return;
+	}
 	if (dev->fd >= 0) {
 		f2fs_dev_flush(dev, NULL);
 		close(dev->fd);
@@ -263,9 +244,17 @@ uint32_t f2fs_dev_sector_size(const struct f2fs_dev *dev) { return dev->sector_s
 bool f2fs_dev_is_blockdev(const struct f2fs_dev *dev) { return dev->blockdev; }
 uint64_t f2fs_dev_start_sector(const struct f2fs_dev *dev) { return dev->start_sector; }
 uint64_t f2fs_dev_zone_bytes(const struct f2fs_dev *dev) { return dev->zone_bytes; }
-uint64_t f2fs_dev_bytes_written(const struct f2fs_dev *dev) { return dev->bytes_written; }
+uint64_t f2fs_dev_bytes_written(const struct f2fs_dev *dev)
+{
+	return dev->set ? devset_bytes_written(dev->set) : dev->bytes_written;
+}
+
 void f2fs_dev_fail_torn(struct f2fs_dev *dev, int64_t nblocks, uint32_t bytes)
 {
+	if (dev->set) {
+		devset_fail_torn(dev->set, nblocks, bytes);
+		return;
+	}
 	dev->fail_after = nblocks;
 	dev->torn_bytes = bytes < F2FS_BLKSIZE ? bytes : F2FS_BLKSIZE - 1;
 }
@@ -277,19 +266,26 @@ void f2fs_dev_fail_after(struct f2fs_dev *dev, int64_t nblocks)
 
 void f2fs_dev_fail_read(struct f2fs_dev *dev, uint64_t blkaddr, uint64_t count)
 {
+	if (dev->set) {
+		devset_fail_read(dev->set, blkaddr, count);
+		return;
+	}
 	dev->bad_start = blkaddr;
 	dev->bad_count = count;
 }
 
 bool f2fs_dev_is_all_holes(const struct f2fs_dev *dev)
 {
-	return !dev->blockdev && lseek(dev->fd, 0, SEEK_DATA) < 0 && errno == ENXIO;
+	return !dev->set && !dev->blockdev && lseek(dev->fd, 0, SEEK_DATA) < 0 && errno == ENXIO;
 }
 
 int f2fs_dev_grow(struct f2fs_dev *dev, uint64_t bytes, struct f2fs_error *err)
 {
 	if (dev->blockdev || bytes <= dev->bytes)
 		return 0;
+	if (dev->set)
+		return f2fs_fail(err, -EINVAL, "%s: a volume over several devices cannot grow",
+				 dev->path);
 	if (ftruncate(dev->fd, (off_t)bytes) != 0)
 		return sys_fail(err, "cannot resize", dev->path);
 	dev->dirty = true;
@@ -301,8 +297,11 @@ int f2fs_dev_pread(struct f2fs_dev *dev, uint64_t offset, void *buf,
 		   size_t len, struct f2fs_error *err)
 {
 	uint8_t *p = buf;
-	int ret = drain_queue(dev, err);
+	int ret;
 
+	if (dev->set)
+		return devset_pread(dev->set, offset, buf, len, err);
+	ret = drain_queue(dev, err);
 	if (ret)
 		return ret;
 	if (dev->bad_count && len > 0 && offset / F2FS_BLKSIZE < dev->bad_start + dev->bad_count &&
@@ -503,6 +502,8 @@ int f2fs_dev_write(struct f2fs_dev *dev, uint64_t blkaddr, const void *buf,
 
 	if (!dev->writable)
 		return f2fs_fail(err, -EBADF, "%s is open read-only", dev->path);
+	if (dev->set)
+		return devset_write(dev->set, blkaddr, buf, nblocks, err);
 	if (blkaddr > dev->bytes / F2FS_BLKSIZE ||
 	    nblocks > dev->bytes / F2FS_BLKSIZE - blkaddr)
 		return f2fs_fail(err, -ENOSPC,
@@ -541,6 +542,8 @@ int f2fs_dev_flush(struct f2fs_dev *dev, struct f2fs_error *err)
 
 	if (!dev->writable)
 		return 0;
+	if (dev->set)
+		return devset_flush(dev->set, err);
 	ret = drain_queue(dev, err);
 	if (ret || !dev->dirty)
 		return ret;
@@ -618,6 +621,8 @@ int f2fs_dev_zero(struct f2fs_dev *dev, uint64_t blkaddr, uint64_t nblocks,
 		*how = F2FS_ZERO_SKIPPED;
 		return 0;
 	}
+	if (dev->set)
+		return devset_zero(dev->set, blkaddr, nblocks, how, err);
 	ret = drain_queue(dev, err);
 	if (ret)
 		return ret;
@@ -639,8 +644,11 @@ int f2fs_dev_zero(struct f2fs_dev *dev, uint64_t blkaddr, uint64_t nblocks,
 
 int f2fs_dev_discard_all(struct f2fs_dev *dev, struct f2fs_error *err)
 {
-	int ret = drain_queue(dev, err);
+	int ret;
 
+	if (dev->set)
+		return devset_discard_all(dev->set, err);
+	ret = drain_queue(dev, err);
 	if (ret)
 		return ret;
 	if (!dev->blockdev) {

@@ -33,7 +33,23 @@ int f2fs_fs_open(struct f2fs_fs **out, const char *path, struct f2fs_error *err)
  * target, naming where. */
 int f2fs_fs_open_flags(struct f2fs_fs **out, const char *path, int dev_flags,
 		       struct f2fs_error *err);
+/*
+ * The same for a volume over several devices: path is its first device;
+ * the others are opened by the paths devices[0..ndevices) (in the order of
+ * the superblock's device table, mkfs's -c order) or, with ndevices 0, by
+ * the paths the table records. Refuses, naming the device: a missing or
+ * unreadable one, one given twice (by any path), one smaller than the table
+ * says, one whose node blocks are not this volume's (another volume's, or
+ * out of order). f2fs_fs_dev() is then the set (<f2fs/io/dev.h>
+ * f2fs_dev_member(): each device's path, fd, first block and size).
+ */
+int f2fs_fs_open_devices(struct f2fs_fs **out, const char *path,
+			 const char *const *devices, unsigned ndevices, int dev_flags,
+			 struct f2fs_error *err);
 void f2fs_fs_close(struct f2fs_fs *fs);
+
+/* Devices in the superblock's device table (0 or 1: a volume of one). */
+unsigned f2fs_sb_ndevs(const struct f2fs_super_block *sb);
 
 struct f2fs_dev *f2fs_fs_dev(const struct f2fs_fs *fs);
 const struct f2fs_super_block *f2fs_fs_sb(const struct f2fs_fs *fs);
@@ -69,7 +85,8 @@ uint32_t f2fs_fs_inode_crc_seed(const struct f2fs_fs *fs);
 int f2fs_fs_nnotes(const struct f2fs_fs *fs);
 const char *f2fs_fs_note(const struct f2fs_fs *fs, int i);
 
-/* Read one block; refuses addresses outside [0, block_count). */
+/* Read one block; refuses addresses outside [0, block_count). A volume
+ * over several devices reads from the one holding the block. */
 int f2fs_fs_read_block(struct f2fs_fs *fs, uint64_t blkaddr, void *buf,
 		       struct f2fs_error *err);
 

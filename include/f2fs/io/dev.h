@@ -87,4 +87,36 @@ void f2fs_dev_fail_torn(struct f2fs_dev *dev, int64_t nblocks, uint32_t bytes);
  * with -EIO, as on a bad sector, until called again (count 0 = none). */
 void f2fs_dev_fail_read(struct f2fs_dev *dev, uint64_t blkaddr, uint64_t count);
 
+/*
+ * A volume over several devices (F2FS's device table, mkfs -c): one
+ * struct f2fs_dev whose block addresses run through its members in table
+ * order, member i holding blocks [start, start + blocks) of the volume;
+ * addresses past the last member's share fall to the last member (the
+ * tail below a segment). Reads, writes, zeroing and flushes on it are
+ * split at the members' boundaries; f2fs_dev_map() is the one place an
+ * address is turned into a member and an offset. A plain device is a set
+ * of one member, itself.
+ */
+struct f2fs_dev_member {
+	struct f2fs_dev *dev;   /* the member (f2fs_dev_path, _bytes, _zone_bytes) */
+	const char *path;
+	int fd;
+	uint64_t start;         /* first volume block it holds */
+	uint64_t blocks;        /* volume blocks it holds */
+};
+
+/* Join n opened devices (n >= 1), blocks[i] volume blocks on member i,
+ * into one; takes the members (closed with it, or at once on failure).
+ * The set is writable when its members are. */
+int f2fs_dev_set_join(struct f2fs_dev **out, struct f2fs_dev *const *members,
+		      const uint64_t *blocks, unsigned n, struct f2fs_error *err);
+unsigned f2fs_dev_nmembers(const struct f2fs_dev *dev);
+/* Member i (< f2fs_dev_nmembers) into *out. */
+void f2fs_dev_member(const struct f2fs_dev *dev, unsigned i, struct f2fs_dev_member *out);
+/* The member holding blkaddr, and its block offset there in *offset. */
+unsigned f2fs_dev_map(const struct f2fs_dev *dev, uint64_t blkaddr, uint64_t *offset);
+/* The file descriptor (of member 0 for a set), for ioctls the layer does
+ * not wrap. */
+int f2fs_dev_fd(const struct f2fs_dev *dev);
+
 #endif

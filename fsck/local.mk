@@ -22,6 +22,9 @@ SCRIPT_TESTS += tests/fsck/clean-images.sh tests/fsck/run-cases.sh \
 	tests/fsck/fuzz-quick.sh tests/fsck/kernel-image.sh tests/fsck/kernel-powercut.sh \
 	tests/fsck/kernel-xattrs.sh tests/fsck/kernel-compress.sh tests/fsck/large-dir.sh \
 	tests/fsck/repair-outcome.sh tests/fsck/options.sh
+# volumes over several devices (multidev-kernel.sh: written by the kernel)
+SCRIPT_TESTS += tests/fsck/multidev.sh tests/fsck/multidev-kernel.sh
+EXTRA_DIST += tests/fsck/multidev.sh tests/fsck/multidev-kernel.sh tests/fsck/multidev-compare.py
 EXTRA_DIST += tests/fsck/clean-images.sh tests/fsck/options.sh tests/fsck/run-cases.sh tests/fsck/large-dir.sh \
 	tests/fsck/repair-outcome.sh \
 	tests/fsck/fuzz-quick.sh tests/fsck/kernel-image.sh tests/fsck/kernel-powercut.sh \

@@ -254,6 +254,40 @@ static void text_path(struct out *o, const char *s)
 }
 
 /* SEVERITY name [structure]: message (label value, ...) path P */
+/* A volume over several devices: where each device's blocks start, so that
+ * a problem's block address names its device (filled once opened). */
+static struct {
+	unsigned n;
+	char path[F2FS_MAX_DEVICES][256];
+	uint64_t start[F2FS_MAX_DEVICES];
+} volume_devs;
+
+static void note_devices(const struct f2fs_fs *fs)
+{
+	const struct f2fs_dev *dev = f2fs_fs_dev(fs);
+
+	volume_devs.n = f2fs_dev_nmembers(dev);
+	for (unsigned i = 0; i < volume_devs.n && i < F2FS_MAX_DEVICES; i++) {
+		struct f2fs_dev_member m;
+
+		f2fs_dev_member(dev, i, &m);
+		snprintf(volume_devs.path[i], sizeof(volume_devs.path[i]), "%s", m.path);
+		volume_devs.start[i] = m.start;
+	}
+}
+
+/* The device holding blkaddr when there are several, else -1. */
+static int device_of(uint64_t blkaddr)
+{
+	int i = (int)volume_devs.n - 1;
+
+	if (volume_devs.n <= 1)
+		return -1;
+	while (i > 0 && blkaddr < volume_devs.start[i])
+		i--;
+	return i;
+}
+
 /* What became of a problem, or would: after its line. */
 static void text_outcome(struct out *o, const struct f2fs_check_report *r,
 			 const struct f2fs_problem *p)
@@ -292,6 +326,12 @@ static void text_problem(struct out *o, const struct f2fs_check_report *r,
 	}
 	if (sep[0] == ',')
 		out_text(o, ")");
+	if ((p->have & F2FS_PF_BLKADDR) && device_of(p->blkaddr) >= 0) {
+		int d = device_of(p->blkaddr);
+
+		out_text(o, " on %s (device %d, block %" PRIu64 ")", volume_devs.path[d], d + 1,
+			 p->blkaddr - volume_devs.start[d]);
+	}
 	if (p->path) {
 		out_text(o, " path ");
 		text_path(o, p->path);
@@ -313,6 +353,13 @@ static void json_problem(struct out *o, const struct f2fs_problem *p)
 
 		if (p->have & f->flag)
 			out_u(o, f->key, NULL, f->value(p));
+	}
+	if ((p->have & F2FS_PF_BLKADDR) && device_of(p->blkaddr) >= 0) {
+		int d = device_of(p->blkaddr);
+
+		out_u(o, "device", NULL, (uint64_t)d + 1);
+		out_s(o, "device_path", NULL, volume_devs.path[d]);
+		out_u(o, "device_blkaddr", NULL, p->blkaddr - volume_devs.start[d]);
 	}
 	out_s(o, "path", NULL, p->path);
 	out_s(o, "message", NULL, p->msg);
@@ -789,6 +836,7 @@ int main(int argc, char **argv)
 		return op_error(c.image, &err);
 	opt.devices = c.devices;
 	opt.ndevices = c.ndevices;
+	note_devices(fs);
 	ckpt_flags = le32_get(f2fs_fs_cp(fs)->ckpt_flags);
 	flagged = info_kernel_flagged(fs, why, sizeof(why));
 	flagged_why = flagged ? why : NULL;

@@ -195,8 +195,9 @@ static int node_matches(struct f2fs_fs *fs, uint64_t addr, uint32_t nid, struct 
 	return le32_get(blk->footer.nid) == nid;
 }
 
-/* Up to PROBE_NODES valid node blocks of segments [first, end) outside the
- * current logs; *seen counts those compared, the result those that match. */
+/* Up to PROBE_NODES valid node blocks of segments [first, end) whose
+ * summaries are recorded; *seen counts those compared, the result those
+ * that match. */
 static int probe_segments(struct f2fs_fs *fs, const struct f2fs_sit *sit, uint32_t first,
 			  uint32_t end, unsigned *seen, uint64_t *bad_addr, uint32_t *bad_nid)
 {
@@ -207,10 +208,12 @@ static int probe_segments(struct f2fs_fs *fs, const struct f2fs_sit *sit, uint32
 
 	for (uint32_t s = first; s < end && sum && blk && *seen < PROBE_NODES; s++) {
 		const struct f2fs_seg *g = &sit->seg[s];
+		enum f2fs_sum_src src;
 		struct f2fs_error e;
 
+		/* a summary rebuilt from the node footers would vouch for itself */
 		if (!g->valid || g->type < F2FS_SEG_HOT_NODE || g->type > F2FS_SEG_COLD_NODE ||
-		    (g->flags & F2FS_SEG_CURRENT) || f2fs_ssa_get(fs, s, sum, NULL, &e) != 0)
+		    f2fs_ssa_get(fs, s, sum, &src, &e) != 0 || src == F2FS_SUM_SRC_REBUILT)
 			continue;
 		for (uint32_t off = 0; off < F2FS_BLOCKS_PER_SEG && *seen < PROBE_NODES; off++) {
 			uint64_t addr = main + (uint64_t)s * F2FS_BLOCKS_PER_SEG + off;

@@ -532,6 +532,15 @@ static void debug_open(const struct dump *d, const char *image)
 		   cp->pack + 1, f2fs_fs_cp_start(fs), le64_get(f2fs_fs_cp(fs)->checkpoint_ver),
 		   cp->other_valid ? "; other pack valid, older" : "; other pack invalid: ",
 		   cp->other_valid ? "" : cp->other_err.msg);
+	for (unsigned i = 0; f2fs_dev_nmembers(f2fs_fs_dev(fs)) > 1 &&
+			     i < f2fs_dev_nmembers(f2fs_fs_dev(fs)); i++) {
+		struct f2fs_dev_member m;
+
+		f2fs_dev_member(f2fs_fs_dev(fs), i, &m);
+		debug_line(d, 1, "device %u: %s, blocks %" PRIu64 "..%" PRIu64 " of the volume, %" PRIu64
+			   " bytes", i + 1, m.path, m.start, m.start + m.blocks - 1,
+			   f2fs_dev_bytes(m.dev));
+	}
 	debug_line(d, 1, "journals: %u NAT, %u SIT entries; %u nids",
 		   le16_get(f2fs_fs_nat_journal(fs)->n_entries),
 		   le16_get(f2fs_fs_sit_journal(fs)->n_entries), f2fs_fs_max_nid(fs));

@@ -1,7 +1,8 @@
 /*
  * Block I/O on a temporary sparse image file: batched writes land in the
  * order they were issued, zeroing reports what it did, byte counts,
- * injected failures and the errors of open.
+ * injected failures and the errors of open; a set of devices (a volume
+ * over several) maps and splits its addresses.
  */
 #include <check.h>
 
@@ -512,11 +513,90 @@ START_TEST(test_error_names)
 }
 END_TEST
 
+
+/*
+ * A set of three images, the table giving them 100, 50 and 200 blocks (the
+ * last one's file is larger): addresses map to (member, offset); reads and
+ * writes across a boundary land on both members; a read failure injected
+ * at a volume address fails on the member that holds it; byte counts add up.
+ */
+static char set_paths[3][160];
+
+static void set_teardown(void)
+{
+	for (int i = 0; i < 3; i++)
+		if (set_paths[i][0])
+			unlink(set_paths[i]);
+}
+
+START_TEST(test_set)
+{
+	static const uint64_t blocks[3] = { 100, 50, 200 };
+	struct f2fs_dev *m[3], *set;
+	struct f2fs_dev_member info;
+	struct f2fs_error err;
+	uint64_t off;
+	uint8_t *a = malloc(8 * BLK), *r = malloc(8 * BLK);
+
+	for (int i = 0; i < 3; i++) {
+		char tag[16];
+
+		snprintf(tag, sizeof(tag), "set%d", i);
+		make_image(tag);
+		snprintf(set_paths[i], sizeof(set_paths[i]), "%s", path);
+		path[0] = '\0';
+		ck_assert_int_eq(f2fs_dev_open(&m[i], set_paths[i], F2FS_DEV_RDWR, &err), 0);
+	}
+	ck_assert_int_eq(f2fs_dev_set_join(&set, m, blocks, 3, &err), 0);
+	ck_assert_uint_eq(f2fs_dev_nmembers(set), 3);
+	ck_assert_uint_eq(f2fs_dev_bytes(set), 3ull * NBLK * BLK);
+	ck_assert_uint_eq(f2fs_dev_map(set, 99, &off), 0);
+	ck_assert_uint_eq(off, 99);
+	ck_assert_uint_eq(f2fs_dev_map(set, 100, &off), 1);
+	ck_assert_uint_eq(off, 0);
+	ck_assert_uint_eq(f2fs_dev_map(set, 150, &off), 2);
+	ck_assert_uint_eq(off, 0);
+	ck_assert_uint_eq(f2fs_dev_map(set, 400, &off), 2);   /* past the table: the last one */
+	ck_assert_uint_eq(off, 250);
+	f2fs_dev_member(set, 1, &info);
+	ck_assert_str_eq(info.path, set_paths[1]);
+	ck_assert_uint_eq(info.start, 100);
+	ck_assert_uint_eq(info.blocks, 50);
+	ck_assert_int_ge(info.fd, 0);
+
+	/* 8 blocks over blocks 146..153: 4 on member 1, 4 on member 2 */
+	fill(a, 8, 7);
+	ck_assert_int_eq(f2fs_dev_write(set, 146, a, 8, &err), 0);
+	ck_assert_int_eq(f2fs_dev_flush(set, &err), 0);
+	ck_assert_uint_eq(f2fs_dev_bytes_written(set), 8 * BLK);
+	ck_assert_int_eq(f2fs_dev_read(set, 146, r, 8, &err), 0);
+	ck_assert_mem_eq(r, a, 8 * BLK);
+	ck_assert_int_eq(f2fs_dev_read(m[1], 46, r, 4, &err), 0);
+	ck_assert_mem_eq(r, a, 4 * BLK);
+	ck_assert_int_eq(f2fs_dev_read(m[2], 0, r, 4, &err), 0);
+	ck_assert_mem_eq(r, a + 4 * BLK, 4 * BLK);
+	/* bytes across the boundary */
+	ck_assert_int_eq(f2fs_dev_pread(set, 150ull * BLK - 10, r, 20, &err), 0);
+	ck_assert_mem_eq(r, a + 4 * BLK - 10, 20);
+
+	f2fs_dev_fail_read(set, 150, 1);
+	ck_assert_int_eq(f2fs_dev_read(set, 149, r, 1, &err), 0);
+	ck_assert_int_eq(f2fs_dev_read(set, 148, r, 4, &err), -EIO);
+	ck_assert_msg(strstr(err.msg, set_paths[2]) != NULL, "%s", err.msg);
+	f2fs_dev_fail_read(set, 0, 0);
+	ck_assert_int_eq(f2fs_dev_read(set, 148, r, 4, &err), 0);
+	f2fs_dev_close(set);
+	free(a);
+	free(r);
+}
+END_TEST
+
 static Suite *dev_suite(void)
 {
 	Suite *s = suite_create("dev");
 	TCase *io = tcase_create("io");
 	TCase *op = tcase_create("open");
+	TCase *set = tcase_create("set");
 
 	tcase_add_checked_fixture(io, NULL, teardown);
 	tcase_add_checked_fixture(op, NULL, teardown);
@@ -536,7 +616,10 @@ static Suite *dev_suite(void)
 	tcase_add_test(op, test_read_only);
 	tcase_add_test(op, test_error_names);
 	tcase_set_timeout(io, 30);
+	tcase_add_checked_fixture(set, NULL, set_teardown);
+	tcase_add_test(set, test_set);
 	suite_add_tcase(s, io);
+	suite_add_tcase(s, set);
 	suite_add_tcase(s, op);
 	return s;
 }

@@ -4,6 +4,7 @@
  * checked against the table before the volume is read through them.
  */
 #include <f2fs/fs/fs.h>
+#include <f2fs/fs/nat.h>
 #include <f2fs/fs/sit.h>
 #include <f2fs/fs/ssa.h>
 #include <f2fs/format/endian.h>
@@ -185,14 +186,21 @@ int fs_open_devices(struct f2fs_fs *fs, const char *first, const char *const *de
 	return ret;
 }
 
-/* Is the node block at addr the one the summary names? -1 unreadable. */
+/*
+ * Is the node block at addr the one its summary names? Only when the NAT
+ * agrees that nid lives at addr is the block a witness (a damaged summary
+ * proves nothing about the device): then 1 when its footer names that nid
+ * and inode, 0 when not, and -1 for no witness or an unreadable block.
+ */
 static int node_matches(struct f2fs_fs *fs, uint64_t addr, uint32_t nid, struct f2fs_node *blk)
 {
+	struct f2fs_nat_info ne;
 	struct f2fs_error e;
 
-	if (f2fs_dev_read(fs->dev, addr, blk, 1, &e) != 0)
+	if (f2fs_nat_lookup(fs, nid, &ne, NULL, &e) != 0 || ne.blkaddr != addr ||
+	    f2fs_dev_read(fs->dev, addr, blk, 1, &e) != 0)
 		return -1;
-	return le32_get(blk->footer.nid) == nid;
+	return le32_get(blk->footer.nid) == nid && le32_get(blk->footer.ino) == ne.ino;
 }
 
 /* Up to PROBE_NODES valid node blocks of segments [first, end) whose
@@ -242,9 +250,10 @@ static int probe_segments(struct f2fs_fs *fs, const struct f2fs_sit *sit, uint32
 /*
  * A later device of the right size may still be another one: the devices
  * out of order, or one of another volume. Its node blocks tell: a valid
- * node block carries the nid its summary names. Refused only when every
- * node block compared disagrees, so one damaged node is left to the check;
- * a device without node blocks (or an unreadable SIT) proves nothing.
+ * node block whose address the NAT and the summary agree on carries that
+ * nid and inode in its footer. Refused only when every node block compared
+ * disagrees, so one damaged node is left to the check; a device without
+ * node blocks (or an unreadable SIT) proves nothing.
  */
 int fs_verify_devices(struct f2fs_fs *fs, struct f2fs_error *err)
 {
@@ -274,7 +283,7 @@ int fs_verify_devices(struct f2fs_fs *fs, struct f2fs_error *err)
 		if (probe_segments(fs, sit, first, end, &seen, &bad_addr, &bad_nid) == 0 && seen) {
 			f2fs_sit_free(sit);
 			return f2fs_fail(err, -F2FS_E_CORRUPT,
-					 "%s (device %u of %u) does not hold this volume's blocks: none of %u node block(s) read there is the node its summary names (block %llu should be node %u): a device of another volume, or the devices out of order?",
+					 "%s (device %u of %u) does not hold this volume's blocks: none of %u node block(s) read there is the node the NAT and the summary name (block %llu should be node %u): a device of another volume, or the devices out of order?",
 					 m.path, i + 1, n, seen, (unsigned long long)bad_addr, bad_nid);
 		}
 	}

@@ -36,7 +36,7 @@ struct bld_nat {
 
 struct bld {
 	const struct f2fs_layout *l;
-	struct f2fs_dev *const *dev;       /* one per layout device */
+	struct f2fs_dev *vol;              /* the layout's devices as one volume */
 	uint32_t features;
 	uint64_t cp_ver;
 	uint32_t crc_seed;
@@ -57,7 +57,7 @@ struct bld {
 	struct f2fs_error *err;
 };
 
-int bld_init(struct bld *b, const struct f2fs_layout *l, struct f2fs_dev *const *dev,
+int bld_init(struct bld *b, const struct f2fs_layout *l, struct f2fs_dev *vol,
 	     uint32_t features, uint64_t cp_ver, uint32_t crc_seed, struct f2fs_error *err);
 void bld_free(struct bld *b);
 

@@ -9,12 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-int bld_init(struct bld *b, const struct f2fs_layout *l, struct f2fs_dev *const *dev,
+int bld_init(struct bld *b, const struct f2fs_layout *l, struct f2fs_dev *vol,
 	     uint32_t features, uint64_t cp_ver, uint32_t crc_seed, struct f2fs_error *err)
 {
 	memset(b, 0, sizeof(*b));
 	b->l = l;
-	b->dev = dev;
+	b->vol = vol;
 	b->features = features;
 	b->cp_ver = cp_ver;
 	b->crc_seed = crc_seed;
@@ -91,16 +91,10 @@ uint64_t bld_blocks_left(const struct bld *b)
 	       b->l->user_block_count - b->valid_blocks : 0;
 }
 
-/* The device holding a block, and the block's address on it. */
+/* A block of the volume (the set maps it to its device). */
 int bld_write(struct bld *b, uint64_t blkaddr, const void *data)
 {
-	const struct f2fs_layout *l = b->l;
-	uint32_t i = 0;
-
-	while (i + 1 < l->ndevs && blkaddr > l->devs[i].end_blkaddr)
-		i++;
-	return f2fs_dev_write(b->dev[i], blkaddr - l->devs[i].start_blkaddr, data, 1,
-			      b->err);
+	return f2fs_dev_write(b->vol, blkaddr, data, 1, b->err);
 }
 
 static int io_write(void *arg, uint64_t blkaddr, const void *block, struct f2fs_error *err)

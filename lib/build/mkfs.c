@@ -22,6 +22,7 @@ struct mkfs_run {
 	const struct f2fs_mkfs_options *o;
 	struct f2fs_mkfs_report *rep;
 	struct f2fs_dev *dev[F2FS_MAX_DEVICES];
+	struct f2fs_dev *vol;   /* dev[] joined as the layout says; owns them */
 	struct f2fs_layout layout;
 	struct f2fs_super_block sb;
 	struct f2fs_tree tree;
@@ -271,24 +272,27 @@ static int prepare_image(struct mkfs_run *r, struct f2fs_error *err)
 	return 0;
 }
 
-/* The device holding a main-area block, and the block's address on it. */
-static struct f2fs_dev *dev_of(struct mkfs_run *r, uint64_t blk, uint64_t *local)
-{
-	const struct f2fs_layout *l = &r->layout;
-	uint32_t i = 0;
-
-	while (i + 1 < l->ndevs && blk > l->devs[i].end_blkaddr)
-		i++;
-	*local = blk - l->devs[i].start_blkaddr;
-	return r->dev[i];
-}
-
+/* Blocks of the volume: the set splits the range at its devices. */
 static int zero(struct mkfs_run *r, uint64_t blk, uint64_t n, struct f2fs_error *err)
 {
-	uint64_t local;
-	struct f2fs_dev *d = dev_of(r, blk, &local);
+	return f2fs_dev_zero(r->vol, blk, n, NULL, err);
+}
 
-	return f2fs_dev_zero(d, local, n, NULL, err);
+/* The devices as one volume, each holding its share of the layout, so
+ * that block addresses are mapped in one place (lib/io/devset.c). dev[]
+ * stays usable for per-device work; the set closes them. */
+static int join_volume(struct mkfs_run *r, struct f2fs_error *err)
+{
+	const struct f2fs_layout *l = &r->layout;
+	uint64_t blocks[F2FS_MAX_DEVICES];
+	int ret;
+
+	for (uint32_t i = 0; i < l->ndevs; i++)
+		blocks[i] = l->devs[i].end_blkaddr - l->devs[i].start_blkaddr + 1;
+	ret = f2fs_dev_set_join(&r->vol, r->dev, blocks, l->ndevs, err);
+	if (ret)   /* the members are closed */
+		memset(r->dev, 0, sizeof(r->dev));
+	return ret;
 }
 
 
@@ -353,7 +357,7 @@ static int write_superblocks(struct mkfs_run *r, struct f2fs_error *err)
 static int build_and_write(struct mkfs_run *r, struct f2fs_error *err)
 {
 	bool trimmed = r->b.trimmed;
-	int ret = bld_init(&r->b, &r->layout, r->dev, r->o->features, r->cp_ver,
+	int ret = bld_init(&r->b, &r->layout, r->vol, r->o->features, r->cp_ver,
 			   r->crc_seed, err);
 
 	r->b.trimmed = trimmed;
@@ -372,6 +376,8 @@ static int write_all(struct mkfs_run *r, struct f2fs_error *err)
 	uint64_t bytes = r->rep->device_bytes[0];
 	int ret = f2fs_dev_grow(r->dev[0], bytes, err);
 
+	if (!ret)
+		ret = join_volume(r, err);
 	if (!ret && r->o->discard)
 		ret = discard_devices(r, err);
 	if (!ret)
@@ -428,7 +434,9 @@ int f2fs_mkfs(const struct f2fs_mkfs_options *o, struct f2fs_mkfs_report *rep,
 		ret = write_all(r, err);
 	if (!ret)
 		fill_report(r);
-	for (uint32_t i = 0; i < o->ndevs && i < F2FS_MAX_DEVICES; i++)
+	if (r->vol)
+		f2fs_dev_close(r->vol);
+	for (uint32_t i = 0; !r->vol && i < o->ndevs && i < F2FS_MAX_DEVICES; i++)
 		f2fs_dev_close(r->dev[i]);
 	/* a failed format leaves no new file behind */
 	if (ret && r->created)

@@ -9,8 +9,9 @@
 # order, of another volume, the first device in a later place) is one line
 # naming the device, exit 8 (fsck) / 1 (dump), nothing written. A node block
 # damaged on the second device is found and its report names the device; a
-# repair (-y) of SIT damage on a later device's segment writes through the
-# set and leaves the volume clean for both fscks.
+# repair (-y) of SIT damage on a later device's segment, and one rebuilding a
+# quota file out of place on later devices, leave the volume clean for both
+# fscks.
 set -u
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
 . "$HERE/common.sh"
@@ -187,5 +188,36 @@ out=$("$FSCK" -y "$V/d0.img" 2>&1) || rc=$?
 	bad "fsck -y exit $rc: $(tail -3 <<<"$out")"
 expect_clean "after the repair" "$V/d0.img" -n
 [[ $have_peer == 1 ]] && expect_peer_clean "after the repair" "$V/d0.img" -
+
+# ---- a repair that writes out of place on a later device --------------------
+# The quota file's header damaged on device 2 of a volume whose first device
+# holds only metadata: the rebuilt file's node and data blocks can only go
+# to a later device, through the set.
+Q=$W/quota3
+mkdir -p "$Q" && truncate -s 17M "$Q/d0.img" && truncate -s 128M "$Q/d1.img" "$Q/d2.img"
+"$MKFS" -q -f -O extra_attr,quota --rootdir "$W/tree/misc" -c "$Q/d1.img" -c "$Q/d2.img" "$Q/d0.img" ||
+	bad "mkfs -O quota of $Q"
+qi=$("$DUMP" --json --sb "$Q/d0.img" | python3 -c 'import json,sys; print(json.load(sys.stdin)["superblock"]["qf_ino_usr"])')
+qa=$("$DUMP" --json -i "$qi" "$Q/d0.img" | python3 -c 'import json,sys; print(json.load(sys.stdin)["inode"]["block_map"][0]["blkaddr"])')
+read -r qdev qblk <<<"$("$DUMP" --json -b "$qa" "$Q/d0.img" | python3 -c '
+import json, sys
+b = json.load(sys.stdin)["block"]
+print(b.get("device", 0), b.get("device_blkaddr", 0))')"
+if [[ $qdev -ge 2 ]]; then
+	printf '\xde\xad\xbe\xef' | dd of="$Q/d$((qdev - 1)).img" bs=1 seek=$((qblk * 4096)) conv=notrunc 2>/dev/null
+	later=$(hashes "$Q/d1.img" "$Q/d2.img")
+	rc=0
+	out=$("$FSCK" -y "$Q/d0.img" 2>&1) || rc=$?
+	if [[ $rc -eq 1 && $out == *"written out of place: 1 node block(s)"* &&
+	      $(hashes "$Q/d1.img" "$Q/d2.img") != "$later" ]]; then
+		ok "quota file damaged on device $qdev: -y rebuilds it, writing on the later devices"
+	else
+		bad "quota repair on a later device: exit $rc: $(tail -3 <<<"$out")"
+	fi
+	expect_clean "after the quota repair" "$Q/d0.img" -n
+	[[ $have_peer == 1 ]] && expect_peer_clean "after the quota repair" "$Q/d0.img" -
+else
+	bad "the quota file's first block is not on a later device ($qdev)"
+fi
 
 summary multidev

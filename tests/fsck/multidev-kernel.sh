@@ -47,9 +47,7 @@ for maker in "${makers[@]}"; do
 done
 
 # The guest writes small files (workload), then 4 MiB files until the volume
-# is full, removes all but the first and writes again until full: the logs
-# move on past the segments the first pass filled, into the last device's
-# (the first pass leaves them free, overprovision); a sync every 16 files.
+# is full (a sync every 16 files).
 job=$W/job.sh
 {
 	echo 'set -e'
@@ -59,10 +57,6 @@ job=$W/job.sh
 		echo "i=0; while dd if=/dev/zero of=/mnt/f\$i bs=1M count=4 2>/dev/null; do"
 		echo "  i=\$((i + 1)); [ \$((i % 16)) -ne 0 ] || sync"
 		echo "done; rm -f /mnt/f\$i"
-		echo "j=1; while [ \$j -lt \$i ]; do rm /mnt/f\$j; j=\$((j + 1)); done; sync"
-		echo "while dd if=/dev/zero of=/mnt/g\$i bs=1M count=4 2>/dev/null; do"
-		echo "  i=\$((i + 1)); [ \$((i % 16)) -ne 0 ] || sync"
-		echo "done; rm -f /mnt/g\$i"
 		echo "df -k /mnt | tail -1"
 		echo "umount /mnt"
 		echo "echo done $k"

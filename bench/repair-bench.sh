@@ -9,6 +9,10 @@
 # entries, the reserved NAT entry of nid 0, one nat_bits bit and the
 # checkpoint's free segment count.
 #
+# --damage tree instead damages the file tree (repair II): 100 entry hashes,
+# 100 entry file types, 100 inode link counts and 100 entries removed (their
+# files go to lost+found), spread over the tree's directories.
+#
 # Per size: wall time, peak RSS and bytes written for each run (one run
 # each, warm: a repair changes its copy), then both repaired copies are
 # checked by both tools. Report (markdown) on stdout, progress on stderr.
@@ -24,11 +28,12 @@ TREES=/var/tmp/bench-trees
 BIN=""
 THEIRS=/usr/sbin/fsck.f2fs
 GEN=$SELF_DIR/gen-bench-tree.py
+DAMAGE_KIND=meta
 DAMAGE=$SELF_DIR/../tests/fsck/damage.py
 
 usage() {
 	cat <<USAGE
-Usage: $0 [--sizes "100k 1M"] [--work DIR] [--trees DIR] [--bin DIR]
+Usage: $0 [--sizes "100k 1M"] [--work DIR] [--trees DIR] [--bin DIR] [--damage meta|tree]
   --bin DIR    build directory holding mkfs/mkfs.f2fs and fsck/fsck.f2fs
   --trees DIR  where tree-SIZE source trees are kept (made when missing)
 USAGE
@@ -39,6 +44,7 @@ while [[ $# -gt 0 ]]; do
 	--work) WORK=$2; shift 2 ;;
 	--trees) TREES=$2; shift 2 ;;
 	--bin) BIN=$2; shift 2 ;;
+	--damage) DAMAGE_KIND=$2; shift 2 ;;
 	-h|--help) usage; exit 0 ;;
 	*) usage >&2; exit 16 ;;
 	esac
@@ -77,6 +83,25 @@ PY
 		cp free_segment_count 1
 }
 
+# damage_tree IMAGE TREE: 400 problems in files and directories, chosen
+# from the source tree (regular files, 4 per directory over 100 directories)
+damage_tree() {
+	local img=$1 tree=$2 args=() k=0 d f rel
+	while read -r f; do
+		rel=${f#"$tree"}
+		d=$(dirname "$rel"); f=$(basename "$rel")
+		case $((k % 4)) in
+		0) args+=(dentry "$d" "$f" hash 0x1234567 --) ;;
+		1) args+=(dentry "$d" "$f" file_type 2 --) ;;
+		2) args+=(inode "$rel" links 7 --) ;;
+		3) args+=(dentry "$d" "$f" unlink 0 --) ;;
+		esac
+		k=$((k + 1))
+	done < <(find "$tree" -mindepth 2 -type f | awk -F/ '{ d = $0; sub("/[^/]*$", "", d); if (n[d]++ < 4) print }' | head -400)
+	unset 'args[${#args[@]}-1]'
+	python3 "$DAMAGE" "$img" "${args[@]}"
+}
+
 row() {   # LABEL
 	printf '| %s | %s | %.3f | %s | %s | %s |\n' "$size" "$1" "$T_WALL" "$(human $((T_RSS * 1024)))" \
 		"$(human "$T_W")" "$2"
@@ -96,7 +121,7 @@ for size in $SIZES; do
 	img=$T/img
 	rm -f "$img"; truncate -s $(( (n * 24 * 1024) + (1 << 30) )) "$img"
 	"$MKFS" -q -f --rootdir "$tree" "$img" >&2
-	damage "$img"
+	if [[ $DAMAGE_KIND == tree ]]; then damage_tree "$img" "$tree"; else damage "$img"; fi
 	cp --sparse=always "$img" "$T/ours.img"
 	cp --sparse=always "$img" "$T/theirs.img"
 	sync

@@ -3,7 +3,7 @@
  * rerun converges to the same image as an uninterrupted repair. For damaged
  * images of each kind (tests/fsck/cases: NAT, SIT, checkpoint counters and
  * logs, nat_bits, journals, SSA, superblock, quota files rewritten out of
- * place) the repair is first run whole,
+ * place, directories and inodes edited, lost+found) the repair is first run whole,
  * counting the blocks it writes (W). Then for every k < W it is run again on
  * a fresh copy with the device's write fault injection stopping it after k
  * blocks, once cleanly and once torn (the first 512 bytes of block k+1 get
@@ -152,6 +152,9 @@ static const char *const cases[] = {
 	"cp-free-segment-count", "cp-curseg-range", "cp-summary", "ssa-mismatch",
 	"sb-primary-invalid", "sb-copies-differ", "orphan-not-inode", "quota-usage-mismatch",
 	"quota-bad-tree", "quota-log-full", "nat-ino-claims-inode", "nat-ino-zero",
+	/* directories and inodes edited out of place; lost+found made */
+	"dir-wrong-bucket", "dir-duplicate-name", "inode-unreachable", "dir-multiple-parents",
+	"dir-bad-hash-casefold-utf8", "dir-bad-name-casefold-strict",
 };
 
 START_TEST(interrupted_repair)

@@ -59,6 +59,9 @@ struct f2fs_check_options {
 	 * order (ndevices 0: the paths the superblock records). */
 	const char *const *devices;
 	unsigned ndevices;
+	/* The time (seconds) a repair gives what it makes, such as a new
+	 * lost+found: the caller's clock, so that a run can be repeated. */
+	int64_t now;
 };
 
 struct f2fs_check_stats {

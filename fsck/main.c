@@ -804,7 +804,7 @@ static int not_flagged(const struct cli *c, uint32_t ckpt_flags)
 
 int main(int argc, char **argv)
 {
-	struct f2fs_check_options opt = { 0 };
+	struct f2fs_check_options opt = { .now = (int64_t)time(NULL) };
 	struct f2fs_check_report *r = NULL;
 	struct cli c = { 0 };
 	struct out o;

@@ -16,7 +16,6 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 #define LPF_NAME "lost+found"
 
@@ -26,7 +25,7 @@ static int lost_found(struct rp *p, uint32_t *lpf)
 	struct ck *ck = p->ck;
 	struct f2fs_error e = { 0 };
 	struct f2fs_inode_attrs a = {
-		.mode = F2FS_S_IFDIR | 0700, .links = 2, .time = (int64_t)time(NULL),
+		.mode = F2FS_S_IFDIR | 0700, .links = 2, .time = ck->opt->now,
 		.pino = F2FS_ROOT_INO, .name = LPF_NAME, .depth = 1, .blocks = 1,
 		.features = ck->features,
 	};

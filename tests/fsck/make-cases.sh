@@ -138,6 +138,7 @@ CASE_LIST=(
 "dir-dot|-n|D dentry /a . ino \$(get ino /big)"
 "dir-dotdot|-n|D dentry /a .. ino \$(get ino /big)"
 "dir-bad-name-len|-n|D dentry /big a_rather_long_entry_name_12 name_len 300"
+"inode-unreachable-new-lost-found|-n|\"\$MKFS\" -q -f -r -T 1700000000 -U 01234567-89ab-cdef-0123-456789abcdef -O extra_attr,inode_checksum,flexible_inline_xattr,inode_crtime,quota --rootdir \"\$W/tree\" -S \"\$IMG\" 131072 && D dentry /a/b/c hard unlink 0 -- dentry / small.txt unlink 0 -- dentry / a unlink 0"
 "dir-bad-name|-n|D dentry / small.txt rename small/txt"
 "dir-bad-name-casefold-strict|-n|D sb feature \$((\$(get sb feature) | 0x1000)) -- sb s_encoding 1 -- sb s_encoding_flags 1 -- inode /big flags \$((\$(get inode /big flags) | 0x40000000)) -- dentry /big a_rather_long_entry_name_12 renamehash \"a_rather_long_entry_name\$(printf '\\377')_x\" 0x1234567"
 "dir-bitmap|-n|D dentry /big a_rather_long_entry_name_20 clrbit 2"

@@ -154,7 +154,7 @@ static const char *const cases[] = {
 	"quota-bad-tree", "quota-log-full", "nat-ino-claims-inode", "nat-ino-zero",
 	/* directories and inodes edited out of place; lost+found made */
 	"dir-wrong-bucket", "dir-duplicate-name", "inode-unreachable", "dir-multiple-parents",
-	"dir-bad-hash-casefold-utf8", "dir-bad-name-casefold-strict",
+	"dir-bad-hash-casefold-utf8", "dir-bad-name-casefold-strict", "inode-unreachable-new-lost-found",
 };
 
 START_TEST(interrupted_repair)

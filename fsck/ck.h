@@ -170,6 +170,10 @@ enum ck_fix_op {
 	FX_DOTDOT,                /* its ".." must name value (add it if none) */
 	FX_PINO,                  /* inode's i_pino := value */
 	FX_DIR_SIZE,              /* directory's i_size := value blocks at least */
+	/* orphans, root, loops */
+	FX_LOOP,                  /* directory ino is in a loop: its entry in
+				   * value (its loop parent) goes, it moves to
+				   * lost+found */
 };
 
 struct ck_fix {

@@ -9,7 +9,8 @@ fsck_libfsck_a_SOURCES = \
 	fsck/pass_dirs.c fsck/pass_links.c fsck/pass_xattr.c fsck/pass_names.c \
 	fsck/pass_quota.c fsck/pass_ssa.c fsck/repair.h fsck/repair_int.h fsck/repair.c \
 	fsck/repair_nodes.c fsck/repair_logs.c fsck/repair_quota.c \
-	fsck/repair_edit.c fsck/repair_dirs.c fsck/repair_lost.c
+	fsck/repair_edit.c fsck/repair_dirs.c fsck/repair_lost.c \
+	fsck/repair_orphans.c
 LIBFSCK = fsck/libfsck.a $(LIBF2FS)
 
 sbin_PROGRAMS += fsck/fsck.f2fs

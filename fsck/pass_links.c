@@ -17,12 +17,13 @@ static struct ck_dir *dir_rec(struct ck *ck, uint32_t ino)
 	return ck_dir_of(ck, ck_inode(ck, ino), ino);
 }
 
-/* 1 when dir's parent chain reaches the root, 0 when not; reports loops. */
+/* 1 when dir's parent chain reaches the root, 0 when not, < 0 out of
+ * memory; reports loops (and notes the directory that will leave one). */
 static int connected(struct ck *ck, struct ck_dir *dir)
 {
 	struct ck_dir *p = dir;
 	uint32_t steps = 0;
-	int result;
+	int result, ret = 0;
 
 	/* conn: 0 unknown, 1 on the current walk, 2 connected, 3 not */
 	while (p && p->conn == 0) {
@@ -35,13 +36,15 @@ static int connected(struct ck *ck, struct ck_dir *dir)
 		if (++steps > ck->dirs.n)
 			break;
 	}
-	if (p && p->conn == 1)
+	if (p && p->conn == 1) {
 		ck_pb(ck, F2FS_PB_DIR_LOOP, AT(A_INO(p->nid)),
 		      "directory %u is in a loop of directories", p->nid);
+		ret = ck_fix_add(ck, F2FS_PB_DIR_LOOP, FX_LOOP, p->nid, 0, 0, p->parent);
+	}
 	result = p && p->conn == 2;
 	for (p = dir; p && p->conn == 1; p = p->parent ? dir_rec(ck, p->parent) : NULL)
 		p->conn = result ? 2 : 3;
-	return result;
+	return ret ? ret : result;
 }
 
 /* i_blocks does not match: read it again for the message (the record
@@ -90,8 +93,11 @@ static int check_dir(struct ck *ck, uint32_t ino, struct ck_dir *d)
 		      d->parent);
 		ret = ck_fix_add(ck, F2FS_PB_DIR_BAD_PINO, FX_PINO, ino, 0, 0, d->parent);
 	}
-	if (ino != F2FS_ROOT_INO && d->parent)
-		connected(ck, d);
+	if (!ret && ino != F2FS_ROOT_INO && d->parent) {
+		int c = connected(ck, d);
+
+		ret = c < 0 ? c : 0;
+	}
 	return ret;
 }
 

@@ -55,6 +55,8 @@ static const enum f2fs_problem_code fixed_here[] = {
 	F2FS_PB_DIR_DOTDOT, F2FS_PB_DIR_MULTIPLE_PARENTS, F2FS_PB_DIR_BAD_PINO,
 	F2FS_PB_DIR_BLOCK_BEYOND_SIZE, F2FS_PB_DIR_DUPLICATE_NAME, F2FS_PB_INODE_NOT_INODE,
 	F2FS_PB_INODE_UNREACHABLE, F2FS_PB_INODE_LINKS, F2FS_PB_INODE_I_BLOCKS,
+	/* orphans, root, loops */
+	F2FS_PB_DIR_LOOP,
 };
 
 
@@ -501,6 +503,7 @@ static void decide(struct rp *p, enum f2fs_fix_answer answer)
 	    (ck->r->count[F2FS_PB_DIR_MULTIPLE_PARENTS] && !p->fix[F2FS_PB_DIR_MULTIPLE_PARENTS])) {
 		p->fix[F2FS_PB_INODE_LINKS] = false;
 		p->fix[F2FS_PB_INODE_UNREACHABLE] = false;
+		p->fix[F2FS_PB_DIR_LOOP] = false;
 	}
 	/* an entry's type comes from its inode's mode, which must be right */
 	if (ck->r->count[F2FS_PB_INODE_BAD_MODE] && !p->fix[F2FS_PB_INODE_BAD_MODE])
@@ -557,6 +560,10 @@ static int stage(struct rp *p)
 		ret = rp_choose_logs(p);
 	if (!ret)
 		ret = rp_dirs(p);
+	if (!ret)
+		ret = rp_orphans(p);
+	if (!ret)
+		ret = rp_loops(p);
 	if (!ret)
 		ret = rp_relink(p);
 	if (!ret)

@@ -325,6 +325,11 @@ static int fix_dots(struct rp *p, const struct ck_fix *f, uint32_t len)
 	return rp_dir_add(p, f->ino, (const uint8_t *)"..", len, f->value, F2FS_FT_DIR);
 }
 
+int rp_dir_area(struct rp *p, uint32_t dir, uint64_t fofs, struct f2fs_dentry_area *a)
+{
+	return area_at(p, dir, fofs, a);
+}
+
 int rp_dir_dotdot(struct rp *p, uint32_t dir, uint32_t parent)
 {
 	struct ck_fix f = { .ino = dir, .value = parent, .op = FX_DOTDOT };
@@ -397,7 +402,8 @@ int rp_dirs(struct rp *p)
 		for (size_t i = 0; i < ck->fixes.n && !ret; i++) {
 			const struct ck_fix *f = &ck->fixes.v[i];
 
-			if (p->fix[f->code] && in_place(f->op) == (round == 0))
+			/* the ops after FX_DIR_SIZE are other files' */
+			if (p->fix[f->code] && f->op <= FX_DIR_SIZE && in_place(f->op) == (round == 0))
 				ret = apply(p, f);
 		}
 	return ret;

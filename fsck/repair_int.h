@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include <f2fs/format/dentry.h>
 #include <f2fs/write/txn.h>
 
 #include "ck.h"
@@ -99,6 +100,9 @@ void rp_release(struct rp *p, uint32_t addr);
 /* Stage NAT entry d, replacing an entry for the same nid staged before. */
 int rp_stage_nat(struct rp *p, const struct f2fs_nat_dirty *d);
 
+/* Stage nid's NAT entry free (its version moves on). */
+int rp_stage_nat_free(struct rp *p, uint32_t nid, uint8_t version);
+
 /* Free node nid and what only it holds (its data blocks, the nodes below
  * an indirect node). */
 int rp_free_node(struct rp *p, uint32_t nid);
@@ -148,6 +152,8 @@ uint32_t rp_name_hash(struct rp *p, uint32_t dir, const uint8_t *name, uint32_t 
  * needed; an inline directory that is full moves to a block). */
 int rp_dir_add(struct rp *p, uint32_t dir, const uint8_t *name, uint32_t len, uint32_t ino,
 	       uint8_t type);
+/* The entries of dir's block fofs (UINT64_MAX: its inline area), to change. */
+int rp_dir_area(struct rp *p, uint32_t dir, uint64_t fofs, struct f2fs_dentry_area *a);
 /* Point dir's ".." at parent (added when missing). */
 int rp_dir_dotdot(struct rp *p, uint32_t dir, uint32_t parent);
 /* The entry fixes the check noted (ck.fixes) that p.fix allows. */
@@ -159,6 +165,17 @@ int rp_dirs(struct rp *p);
 int rp_relink(struct rp *p);
 /* Link counts and i_blocks as counted. */
 int rp_links(struct rp *p);
+/* Inode ino's i_links := what the counts want, now (when it differs). */
+int rp_links_set(struct rp *p, uint32_t ino);
+/* Break the loops of directories the check found (FX_LOOP). */
+int rp_loops(struct rp *p);
+
+/* ---- repair_orphans.c ---- */
+
+/* The orphan list: a listed inode that is named stays (it leaves the list,
+ * its links counted); one that is not is freed as the kernel's orphan
+ * recovery would free it, and leaves the list. */
+int rp_orphans(struct rp *p);
 
 /* ---- repair_quota.c ---- */
 

@@ -1,7 +1,9 @@
 /*
  * The repair of the tree's shape: inodes no directory names are linked
  * into /lost+found as "#INO" (a directory there gets its ".." and i_pino
- * pointed at lost+found), made when missing, as e2fsck does; then every
+ * pointed at lost+found), made when missing, as e2fsck does; a loop of
+ * directories not connected to the root is broken the same way, one of its
+ * directories taken out of its loop parent into lost+found; then every
  * inode's link count and i_blocks are set from what the check counted,
  * with the entries the repair removed and added.
  */
@@ -120,7 +122,100 @@ int rp_relink(struct rp *p)
 	return ret;
 }
 
+/* ---- loops of directories ------------------------------------------------------ */
+
+/* Where directory parent names child (not by "." or ".."). */
+struct named_at {
+	uint32_t child;
+	uint64_t block;
+	uint32_t slot, len;
+	bool found;
+};
+
+static int naming_entry(const struct f2fs_dirent *de, void *arg)
+{
+	struct named_at *w = arg;
+	bool dots = de->name[0] == '.' && (de->name_len == 1 ||
+					   (de->name_len == 2 && de->name[1] == '.'));
+
+	if (de->ino != w->child || dots)
+		return 0;
+	w->block = de->block;
+	w->slot = de->slot;
+	w->len = de->name_len;
+	w->found = true;
+	return 1;
+}
+
+/* Directory ino of a loop leaves its loop parent for lost+found: nothing
+ * in the loop is lost, and the loop hangs from the root again. */
+static int break_loop(struct rp *p, uint32_t ino, uint32_t parent)
+{
+	struct ck *ck = p->ck;
+	struct ck_nid *in = ck_inode(ck, ino);
+	struct ck_dir *pd = ck_dir_of(ck, ck_inode(ck, parent), parent);
+	struct named_at w = { .child = ino };
+	struct f2fs_dentry_area a;
+	struct f2fs_error e = { 0 };
+	int ret;
+
+	/* the entry as it lies on disk (a fix of the entries before this one
+	 * keeps it in its slot; one that moved it leaves nothing to find) */
+	if (!ck_is_dir(in) || !pd || f2fs_dir_foreach(ck->fs, parent, naming_entry, &w, &e) < 0 ||
+	    !w.found)
+		return 0;
+	ret = rp_dir_area(p, parent, w.block, &a);
+	if (ret)
+		return ret;
+	if (w.slot >= a.slots || !f2fs_dentry_area_used(&a, w.slot) ||
+	    le32_get(a.dentry[w.slot].ino) != ino)
+		return 0;
+	f2fs_dentry_area_remove(&a, w.slot, f2fs_dentry_slots(w.len));
+	if (pd->subdirs)
+		pd->subdirs--;
+	ret = relink(p, ino, in);
+	if (!ret)
+		ret = rp_links_set(p, parent);
+	if (!ret)
+		ret = rp_links_set(p, p->lpf);
+	return ret;
+}
+
+int rp_loops(struct rp *p)
+{
+	const struct ck *ck = p->ck;
+	int ret = 0;
+
+	if (!p->fix[F2FS_PB_DIR_LOOP])
+		return 0;
+	for (size_t i = 0; i < ck->fixes.n && !ret; i++)
+		if (ck->fixes.v[i].op == FX_LOOP)
+			ret = break_loop(p, ck->fixes.v[i].ino, ck->fixes.v[i].value);
+	return ret;
+}
+
 /* ---- link counts and i_blocks ----------------------------------------------------- */
+
+int rp_links_set(struct rp *p, uint32_t ino)
+{
+	struct ck *ck = p->ck;
+	struct ck_nid *in = ck_inode(ck, ino);
+	struct f2fs_node buf, *nd;
+	const struct f2fs_node *now;
+	uint64_t want;
+
+	if (!in || !(in->flags & NR_READ) || !ck_links_wanted(ck, in, ino, &want))
+		return 0;   /* none, or made by this repair (its count is set) */
+	now = rp_node_peek(p, ino, &buf);
+	if (!now)
+		return ck->err->code ? ck->err->code : -EIO;
+	if (le32_get(now->i.i_links) == want)
+		return 0;
+	if (!(nd = rp_node(p, ino)))
+		return ck->err->code ? ck->err->code : -EIO;
+	nd->i.i_links = le32_put((uint32_t)want);
+	return 0;
+}
 
 static int fix_inode(struct rp *p, uint32_t ino, struct ck_nid *in)
 {

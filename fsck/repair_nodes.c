@@ -23,7 +23,7 @@ int rp_stage_nat(struct rp *p, const struct f2fs_nat_dirty *d)
 	return 0;
 }
 
-static int stage_nat_free(struct rp *p, uint32_t nid, uint8_t version)
+int rp_stage_nat_free(struct rp *p, uint32_t nid, uint8_t version)
 {
 	struct f2fs_nat_dirty d = { nid, 0, F2FS_NULL_ADDR, (uint8_t)(version + 1) };
 
@@ -77,7 +77,7 @@ static int free_node(struct rp *p, uint32_t nid, int depth)
 	f2fs_msb_clear(ck->owned, n->blkaddr - ck->main_blkaddr);
 	f2fs_msb_clear(ck->nodemap, n->blkaddr - ck->main_blkaddr);
 	p->freed++;
-	return stage_nat_free(p, nid, ni.version);
+	return rp_stage_nat_free(p, nid, ni.version);
 }
 
 int rp_free_node(struct rp *p, uint32_t nid)

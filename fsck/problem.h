@@ -55,7 +55,7 @@ X(SB_FEATURE_DEPENDENCY, "sb.feature_dependency", "superblock", ERROR, CANNOT, A
   "a feature that needs extra_attr is set without it") \
 X(SB_CHECKSUM_OFFSET, "sb.checksum_offset", "superblock", ERROR, FIELD, PREEN, \
   "checksum_offset is set but the sb_checksum feature is not") \
-X(SB_QUOTA_INO, "sb.quota_ino", "superblock", ERROR, REBUILD, ASK, \
+X(SB_QUOTA_INO, "sb.quota_ino", "superblock", ERROR, FIELD, ASK, \
   "quota inode numbers do not match the quota features") \
 X(CP_BACKUP_PACK_INVALID, "cp.backup_pack_invalid", "checkpoint", WARNING, REWRITE, PREEN, \
   "the checkpoint pack not in use is invalid and nothing committed is lost: it is " \

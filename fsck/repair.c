@@ -56,7 +56,7 @@ static const enum f2fs_problem_code fixed_here[] = {
 	F2FS_PB_DIR_BLOCK_BEYOND_SIZE, F2FS_PB_DIR_DUPLICATE_NAME, F2FS_PB_INODE_NOT_INODE,
 	F2FS_PB_INODE_UNREACHABLE, F2FS_PB_INODE_LINKS, F2FS_PB_INODE_I_BLOCKS,
 	/* orphans, root, loops */
-	F2FS_PB_DIR_LOOP,
+	F2FS_PB_DIR_LOOP, F2FS_PB_SB_CHECKSUM_OFFSET, F2FS_PB_SB_QUOTA_INO,
 };
 
 
@@ -489,6 +489,8 @@ static void decide(struct rp *p, enum f2fs_fix_answer answer)
 			if (!quota_ok)
 				p->fix[c] = false;
 		}
+		if (c == F2FS_PB_SB_QUOTA_INO && !rp_sb_quota_fixable(ck))
+			p->fix[c] = false;
 		if ((c == F2FS_PB_SIT_VALID_UNUSED || c == F2FS_PB_SIT_VBLOCKS_MISMATCH) &&
 		    sit_count_blocked(p, (enum f2fs_problem_code)c))
 			p->fix[c] = false;
@@ -563,6 +565,8 @@ static int stage(struct rp *p)
 	if (!ret)
 		ret = rp_orphans(p);
 	if (!ret)
+		ret = rp_sb(p);
+	if (!ret)
 		ret = rp_loops(p);
 	if (!ret)
 		ret = rp_relink(p);
@@ -597,9 +601,9 @@ static int stage(struct rp *p)
 		p->t.sb_rewrite |= 1u;
 	if (p->fix[F2FS_PB_SB_COPIES_DIFFER])
 		p->t.sb_rewrite |= 2u;
-	p->t.sb_only = true;
+	p->t.sb_only = !p->t.nat.n;   /* nodes freed need a checkpoint */
 	for (int c = 0; c < F2FS_PB_COUNT; c++)
-		if (p->fix[c] && c != F2FS_PB_SB_PRIMARY_INVALID && c != F2FS_PB_SB_COPIES_DIFFER)
+		if (p->fix[c] && !rp_sb_code((enum f2fs_problem_code)c))
 			p->t.sb_only = false;
 	return 0;
 }

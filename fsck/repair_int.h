@@ -66,6 +66,7 @@ struct rp {
 	uint32_t nid_cursor;      /* where the search for a free nid goes on */
 	uint32_t lpf;             /* lost+found, once needed */
 	bool lpf_made;            /* made by this repair */
+	struct f2fs_super_block sb_new;   /* a superblock with fields fixed */
 };
 
 /* The blocks of segment s in use for the new checkpoint (ck.owned). */
@@ -176,6 +177,20 @@ int rp_loops(struct rp *p);
  * its links counted); one that is not is freed as the kernel's orphan
  * recovery would free it, and leaves the list. */
 int rp_orphans(struct rp *p);
+/* May inodes be freed at all (every block's owner known, quota able to
+ * follow)? */
+bool rp_may_free(struct rp *p);
+/* Free inode ino and all it holds, where all of it is its own (*freed). */
+int rp_free_inode(struct rp *p, uint32_t ino, bool *freed);
+
+/* ---- repair_sb.c ---- */
+
+/* Is code a problem of the superblock alone (its fix writes no checkpoint)? */
+bool rp_sb_code(enum f2fs_problem_code code);
+/* Can the superblock's quota inode numbers be fixed here? */
+bool rp_sb_quota_fixable(struct ck *ck);
+/* Fields of the superblock (into p.sb_new, written through the txn). */
+int rp_sb(struct rp *p);
 
 /* ---- repair_quota.c ---- */
 

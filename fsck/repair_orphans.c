@@ -31,7 +31,7 @@
 static bool writes_checkpoint(const struct rp *p)
 {
 	for (int c = 0; c < F2FS_PB_COUNT; c++)
-		if (p->fix[c] && c != F2FS_PB_SB_PRIMARY_INVALID && c != F2FS_PB_SB_COPIES_DIFFER)
+		if (p->fix[c] && !rp_sb_code((enum f2fs_problem_code)c))
 			return true;
 	return false;
 }
@@ -53,10 +53,10 @@ static bool quota_follows(struct rp *p)
 	return ok;
 }
 
-static bool may_free_any(struct rp *p)
+bool rp_may_free(struct rp *p)
 {
 	return !p->incomplete && !p->ck->r->count[F2FS_PB_BLOCK_MULTIPLY_OWNED] &&
-	       writes_checkpoint(p) && quota_follows(p);
+	       quota_follows(p);
 }
 
 static int count_entry(const struct f2fs_dirent *de, void *arg)
@@ -83,8 +83,7 @@ static bool may_free(struct rp *p, uint32_t ino, const struct ck_nid *in, const 
 	struct f2fs_error e = { 0 };
 	uint32_t entries = 0;
 
-	if (!(in->flags & NR_READ) ||
-	    (in->state & (IR_BROKEN | IR_NOCOUNT | IR_BIG_IBLOCKS | IR_SPECIAL)) ||
+	if (!(in->flags & NR_READ) || (in->state & (IR_BROKEN | IR_NOCOUNT | IR_BIG_IBLOCKS)) ||
 	    (le32_get(nd->i.i_flags) & F2FS_COMPR_FL) || rp_nid_taken(p, ino) ||
 	    fixed_elsewhere(ck, ino))
 		return false;
@@ -149,18 +148,38 @@ static int free_orphan(struct rp *p, uint32_t ino, struct ck_nid *in, const stru
 	return rp_stage_nat_free(p, ino, ni.version);
 }
 
+int rp_free_inode(struct rp *p, uint32_t ino, bool *freed)
+{
+	struct ck *ck = p->ck;
+	struct ck_nid *in = ck_inode(ck, ino);
+	struct f2fs_node buf;
+	const struct f2fs_node *nd;
+	int ret;
+
+	*freed = false;
+	if (!in)
+		return 0;
+	nd = rp_node_peek(p, ino, &buf);
+	if (!nd)
+		return ck->err->code ? ck->err->code : -EIO;
+	if (!may_free(p, ino, in, nd))
+		return 0;
+	ret = free_orphan(p, ino, in, nd);
+	*freed = !ret;
+	return ret;
+}
+
 int rp_orphans(struct rp *p)
 {
 	struct ck *ck = p->ck;
-	bool frees = may_free_any(p);
+	bool frees = writes_checkpoint(p) && rp_may_free(p);
 	size_t kept = 0;
 	int ret = 0;
 
 	for (size_t k = 0; k < ck->orphans.n && !ret; k++) {
 		uint32_t ino = ck->orphans.v[k], links = 0, refs = 0;
 		struct ck_nid *in = ck_inode(ck, ino);
-		struct f2fs_node buf;
-		const struct f2fs_node *nd;
+		bool freed;
 
 		ck->orphans.v[kept++] = ino;
 		if (!in || !ck_rec_inode(ck, ino, &links, &refs))
@@ -173,16 +192,11 @@ int rp_orphans(struct rp *p)
 			}
 			continue;
 		}
-		if (links || !frees)
+		if (links || !frees || (in->state & IR_SPECIAL))
 			continue;
-		nd = rp_node_peek(p, ino, &buf);
-		if (!nd)
-			return ck->err->code ? ck->err->code : -EIO;
-		if (!may_free(p, ino, in, nd))
-			continue;
-		ret = free_orphan(p, ino, in, nd);
-		if (!ret)
-			kept--;   /* freed: off the list */
+		ret = rp_free_inode(p, ino, &freed);
+		if (freed)
+			kept--;   /* off the list */
 	}
 	ck->orphans.n = kept;
 	return ret;

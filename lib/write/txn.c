@@ -191,7 +191,8 @@ static int write_pack(struct f2fs_txn *t, const struct f2fs_fs_flush *fl, struct
 	return ret;
 }
 
-/* Superblock copy k from the copy in use, made durable before the next. */
+/* Superblock copy k from the copy in use (or from sb_new, the copy in use
+ * last: one copy is whole at any cut), made durable before the next. */
 static int rewrite_sb(struct f2fs_txn *t, struct f2fs_error *err)
 {
 	struct f2fs_dev *dev = f2fs_fs_dev(t->fs);
@@ -199,10 +200,14 @@ static int rewrite_sb(struct f2fs_txn *t, struct f2fs_error *err)
 	uint8_t blk[BLK];
 	int ret = 0;
 
-	for (int k = 0; k < 2 && !ret; k++) {
-		if (k == use || !(t->sb_rewrite & (1u << k)))
+	for (int i = 0; i < 2 && !ret; i++) {
+		int k = i ? use : !use;
+
+		if (!t->sb_new && (k == use || !(t->sb_rewrite & (1u << k))))
 			continue;
 		ret = f2fs_dev_read(dev, (uint64_t)use, blk, 1, err);
+		if (!ret && t->sb_new)
+			memcpy(blk + F2FS_SUPER_OFFSET, t->sb_new, sizeof(*t->sb_new));
 		if (!ret)
 			ret = f2fs_dev_write(dev, (uint64_t)k, blk, 1, err);
 		if (!ret)
@@ -223,8 +228,11 @@ int f2fs_txn_commit(struct f2fs_txn *t, struct f2fs_error *err)
 		return f2fs_fail(err, -EINVAL, "a checkpoint with nat_bits needs the NAT counts");
 	/* First: a copy made from the one in use is right under the old
 	 * checkpoint and the new, and an interrupted run redoes the rest
-	 * exactly as this one would. */
-	ret = rewrite_sb(t, err);
+	 * exactly as this one would. A changed superblock (sb_new) goes
+	 * last: it may stop naming what the new checkpoint frees. */
+	ret = 0;
+	if (!t->sb_new || t->sb_only)
+		ret = rewrite_sb(t, err);
 	if (ret || t->sb_only)
 		goto out;
 	ret = write_main(t, err);
@@ -236,6 +244,8 @@ int f2fs_txn_commit(struct f2fs_txn *t, struct f2fs_error *err)
 		ret = write_pack(t, &fl, err);
 	if (!ret)
 		ret = f2fs_dev_flush(dev, err);
+	if (!ret && t->sb_new)
+		ret = rewrite_sb(t, err);
 out:
 	t->stats.bytes = f2fs_dev_bytes_written(dev) - bytes0;
 	return ret;

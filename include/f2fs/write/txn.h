@@ -80,6 +80,9 @@ struct f2fs_txn {
 	bool nat_no_journal, sit_no_journal;
 	/* Superblock copies (bit 0, bit 1) to rewrite from the one in use. */
 	unsigned sb_rewrite;
+	/* Or a changed superblock (its CRC set by the caller): both copies
+	 * are written from it, the copy in use last, after the checkpoint. */
+	const struct f2fs_super_block *sb_new;
 	/* Only the superblock changes: no NAT, SIT, SSA or checkpoint is
 	 * written (steps 1 to 3 are skipped). */
 	bool sb_only;

@@ -56,7 +56,7 @@ static const enum f2fs_problem_code fixed_here[] = {
 	F2FS_PB_DIR_BLOCK_BEYOND_SIZE, F2FS_PB_DIR_DUPLICATE_NAME, F2FS_PB_INODE_NOT_INODE,
 	F2FS_PB_INODE_UNREACHABLE, F2FS_PB_INODE_LINKS, F2FS_PB_INODE_I_BLOCKS,
 	/* orphans, root, loops */
-	F2FS_PB_DIR_LOOP, F2FS_PB_SB_CHECKSUM_OFFSET, F2FS_PB_SB_QUOTA_INO,
+	F2FS_PB_DIR_LOOP, F2FS_PB_SB_CHECKSUM_OFFSET, F2FS_PB_SB_QUOTA_INO, F2FS_PB_ROOT_BAD,
 };
 
 
@@ -489,7 +489,8 @@ static void decide(struct rp *p, enum f2fs_fix_answer answer)
 			if (!quota_ok)
 				p->fix[c] = false;
 		}
-		if (c == F2FS_PB_SB_QUOTA_INO && !rp_sb_quota_fixable(ck))
+		if ((c == F2FS_PB_SB_QUOTA_INO && !rp_sb_quota_fixable(ck)) ||
+		    (c == F2FS_PB_ROOT_BAD && !rp_root_restorable(ck)))
 			p->fix[c] = false;
 		if ((c == F2FS_PB_SIT_VALID_UNUSED || c == F2FS_PB_SIT_VBLOCKS_MISMATCH) &&
 		    sit_count_blocked(p, (enum f2fs_problem_code)c))
@@ -501,7 +502,7 @@ static void decide(struct rp *p, enum f2fs_fix_answer answer)
 	/* the counts the check gave leave out the entries it found invalid:
 	 * set from them only when those entries go */
 	if ((ck->r->count[F2FS_PB_DIR_BAD_NAME] && !p->fix[F2FS_PB_DIR_BAD_NAME]) ||
-	    ck->r->count[F2FS_PB_ROOT_BAD] ||   /* no lost+found to link into */
+	    (ck->r->count[F2FS_PB_ROOT_BAD] && !p->fix[F2FS_PB_ROOT_BAD]) ||   /* no lost+found */
 	    (ck->r->count[F2FS_PB_DIR_MULTIPLE_PARENTS] && !p->fix[F2FS_PB_DIR_MULTIPLE_PARENTS])) {
 		p->fix[F2FS_PB_INODE_LINKS] = false;
 		p->fix[F2FS_PB_INODE_UNREACHABLE] = false;
@@ -562,6 +563,8 @@ static int stage(struct rp *p)
 		ret = rp_choose_logs(p);
 	if (!ret)
 		ret = rp_dirs(p);
+	if (!ret)
+		ret = rp_root(p);
 	if (!ret)
 		ret = rp_orphans(p);
 	if (!ret)

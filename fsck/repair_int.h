@@ -183,6 +183,13 @@ bool rp_may_free(struct rp *p);
 /* Free inode ino and all it holds, where all of it is its own (*freed). */
 int rp_free_inode(struct rp *p, uint32_t ino, bool *freed);
 
+/* ---- repair_root.c ---- */
+
+/* Is the root a directory but for its mode (root.bad fixable)? */
+bool rp_root_restorable(struct ck *ck);
+/* Give it back its mode, and count its entries. */
+int rp_root(struct rp *p);
+
 /* ---- repair_sb.c ---- */
 
 /* Is code a problem of the superblock alone (its fix writes no checkpoint)? */

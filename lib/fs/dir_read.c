@@ -159,8 +159,8 @@ static int foreach_blocks(struct f2fs_fs *fs, uint32_t dir, const struct f2fs_no
 	return ret;
 }
 
-int f2fs_dir_foreach(struct f2fs_fs *fs, uint32_t ino, f2fs_dir_cb cb, void *arg,
-		     struct f2fs_error *err)
+static int dir_foreach(struct f2fs_fs *fs, uint32_t ino, int any_mode, f2fs_dir_cb cb, void *arg,
+		       struct f2fs_error *err)
 {
 	struct f2fs_node *inode = malloc(sizeof(*inode));
 	int ret;
@@ -170,7 +170,7 @@ int f2fs_dir_foreach(struct f2fs_fs *fs, uint32_t ino, f2fs_dir_cb cb, void *arg
 	ret = f2fs_read_inode(fs, ino, inode, err);
 	if (ret)
 		goto out;
-	if ((le16_get(inode->i.i_mode) & F2FS_S_IFMT) != F2FS_S_IFDIR) {
+	if (!any_mode && (le16_get(inode->i.i_mode) & F2FS_S_IFMT) != F2FS_S_IFDIR) {
 		ret = f2fs_fail(err, -ENOTDIR, "inode %u is not a directory", ino);
 		goto out;
 	}
@@ -181,6 +181,18 @@ int f2fs_dir_foreach(struct f2fs_fs *fs, uint32_t ino, f2fs_dir_cb cb, void *arg
 out:
 	free(inode);
 	return ret;
+}
+
+int f2fs_dir_foreach(struct f2fs_fs *fs, uint32_t ino, f2fs_dir_cb cb, void *arg,
+		     struct f2fs_error *err)
+{
+	return dir_foreach(fs, ino, 0, cb, arg, err);
+}
+
+int f2fs_dir_foreach_content(struct f2fs_fs *fs, uint32_t ino, f2fs_dir_cb cb, void *arg,
+			     struct f2fs_error *err)
+{
+	return dir_foreach(fs, ino, 1, cb, arg, err);
 }
 
 struct lookup_ctx {

@@ -149,6 +149,7 @@ CASE_LIST=(
 "dir-bad-pino|-n|D inode /a/b pino 3"
 "dir-block-beyond-size|-n|D inode /big size 8192"
 "root-bad|-n|D inode / mode 0100644"
+"root-missing|-n|D nat 3 blkaddr 0"
 "quota-usage-mismatch|-n|D quota 0 0 inodes 7 -- quota 1 0 space 4096"
 "quota-uid-changed|-n|D inode /small.txt uid 1000"
 "quota-bad-file|-n|D quota 1 magic 0x12345678"

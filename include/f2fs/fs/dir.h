@@ -37,6 +37,11 @@ typedef int (*f2fs_dir_cb)(const struct f2fs_dirent *de, void *arg);
 int f2fs_dir_foreach(struct f2fs_fs *fs, uint32_t ino, f2fs_dir_cb cb, void *arg,
 		     struct f2fs_error *err);
 
+/* The same whatever ino's i_mode says: for a repair judging whether an
+ * inode whose mode was damaged still holds a directory. */
+int f2fs_dir_foreach_content(struct f2fs_fs *fs, uint32_t ino, f2fs_dir_cb cb, void *arg,
+			     struct f2fs_error *err);
+
 /* Find name in directory dir (exact byte match). -ENOENT when absent. */
 int f2fs_dir_lookup(struct f2fs_fs *fs, uint32_t dir, const uint8_t *name,
 		    size_t len, uint32_t *ino, uint8_t *file_type,

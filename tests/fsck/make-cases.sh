@@ -177,6 +177,7 @@ CASE_LIST=(
 "roll-forward-loop|-n|chain_node \$WARM_NEXT"
 "roll-forward-in-use|-n|chain_node \$(get inode / blkaddr)"
 "orphan-duplicate|-n|O=\$(get ino /empty); D dentry / empty unlink 0 -- inode \\#\$O links 0 -- orphan \\#\$O \\#\$O"
+"orphan-dir-freed|-n|O=\$(get ino /empty_dir); D dentry / empty_dir unlink 0 -- inode \\#\$O links 0 -- inode / links \$((\$(get inode / links) - 1)) -- orphan \\#\$O \\#\$O"
 "orphan-freed|-n|A=\$(get ino /a/twenty_k); S=\$(get ino /a/b/sparse); D dentry /a twenty_k unlink 0 -- inode \\#\$A links 0 -- dentry /a/b sparse unlink 0 -- inode \\#\$S links 0 -- orphan \\#\$A \\#\$S \\#\$S"
 )
 

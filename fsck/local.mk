@@ -10,7 +10,8 @@ fsck_libfsck_a_SOURCES = \
 	fsck/pass_quota.c fsck/pass_ssa.c fsck/repair.h fsck/repair_int.h fsck/repair.c \
 	fsck/repair_nodes.c fsck/repair_logs.c fsck/repair_quota.c \
 	fsck/repair_edit.c fsck/repair_dirs.c fsck/repair_lost.c \
-	fsck/repair_orphans.c fsck/repair_sb.c fsck/repair_root.c
+	fsck/repair_orphans.c fsck/repair_free.c fsck/repair_sb.c \
+	fsck/repair_root.c
 LIBFSCK = fsck/libfsck.a $(LIBF2FS)
 
 sbin_PROGRAMS += fsck/fsck.f2fs

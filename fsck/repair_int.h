@@ -177,6 +177,9 @@ int rp_loops(struct rp *p);
  * its links counted); one that is not is freed as the kernel's orphan
  * recovery would free it, and leaves the list. */
 int rp_orphans(struct rp *p);
+
+/* ---- repair_free.c ---- */
+
 /* May inodes be freed at all (every block's owner known, quota able to
  * follow)? */
 bool rp_may_free(struct rp *p);

@@ -155,12 +155,10 @@ static const char *const cases[] = {
 	"cp-free-segment-count", "cp-curseg-range", "cp-summary", "ssa-mismatch",
 	"sb-primary-invalid", "sb-copies-differ", "orphan-not-inode", "quota-usage-mismatch",
 	"quota-bad-tree", "quota-log-full", "nat-ino-claims-inode", "nat-ino-zero",
-	/* directories and inodes edited out of place; lost+found made */
 	"dir-wrong-bucket", "dir-duplicate-name", "inode-unreachable", "dir-multiple-parents",
-	"dir-bad-hash-casefold-utf8", "dir-bad-name-casefold-strict", "inode-unreachable-new-lost-found",
-	"orphan-freed", "dir-loop", "sb-quota-ino-left", "sb-checksum-offset",
-	"root-bad",
-	"orphan-dir-freed",
+	"dir-bad-hash-casefold-utf8", "dir-bad-name-casefold-strict",
+	"inode-unreachable-new-lost-found", "orphan-freed", "dir-loop", "sb-quota-ino-left",
+	"sb-checksum-offset", "root-bad", "orphan-dir-freed",
 };
 
 START_TEST(interrupted_repair)

@@ -67,7 +67,8 @@ static int logs_in_doubt(const struct ck *ck)
 	for (size_t i = 0; i < sizeof(codes) / sizeof(codes[0]); i++)
 		if (ck->r->count[codes[i]])
 			return 1;
-	return 0;
+	/* the roll-forward recovery appends past the logs' ends */
+	return ck_roll_recoverable(ck);
 }
 
 static int want_logs_exact(struct ck *ck)
@@ -202,6 +203,8 @@ int f2fs_check(const char *path, const struct f2fs_check_options *opt,
 	if (!ret && ck.opt->fix != F2FS_ANSWER_NO && ck.r->mode == F2FS_CHECK_FULL)
 		ret = ck_repair(&ck);
 	else if (!ret && ck.r->mode == F2FS_CHECK_FULL)
+		ret = ck_roll_preview(&ck);
+	if (!ret && ck.r->mode == F2FS_CHECK_FULL && ck.opt->fix == F2FS_ANSWER_NO)
 		ret = ck_repair_plan(&ck);
 	check_release(&ck);
 	if (ret) {

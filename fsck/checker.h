@@ -43,6 +43,9 @@ struct f2fs_check_options {
 	/* Repair even though a roll-forward chain holds fsync'd data that the
 	 * new checkpoint makes the kernel skip (the user's choice). */
 	int discard_roll_forward;
+	/* Leave the roll-forward chain to the kernel's next mount: a repair
+	 * that would have to replay it writes nothing. */
+	int keep_roll_forward;
 	uint32_t max_per_problem;  /* records kept per code (0 = 100); the rest are counted */
 	f2fs_check_progress_fn progress;   /* may be NULL */
 	void *progress_arg;
@@ -75,7 +78,7 @@ struct f2fs_check_stats {
 struct f2fs_repair_report {
 	int wanted;                /* a fix was asked and problems were found */
 	int committed;             /* the new checkpoint is on disk */
-	char refused[256];         /* why nothing was written, or "" */
+	char refused[512];         /* why nothing was written, or "" */
 	uint64_t fixed, unfixed;   /* problem occurrences (errors and warnings) */
 	uint64_t unfixed_errors;
 	/* what the transaction wrote: NAT and SIT dirty entries, blocks and
@@ -84,6 +87,18 @@ struct f2fs_repair_report {
 	struct f2fs_txn_stats written;
 	uint64_t stray_nodes_freed;
 	uint32_t logs_moved;       /* current segments moved to fresh ones */
+};
+
+/* The roll-forward recovery a repair did (or, checking only, would do). */
+struct f2fs_roll_report {
+	int applied;               /* 1: in the repair's checkpoint; 2: would be (-n) */
+	uint64_t inodes;           /* inodes with fsync'd nodes recovered */
+	uint64_t created;          /* of which made anew (files created after the checkpoint) */
+	uint64_t dentries;         /* names given back to them */
+	uint64_t blocks;           /* data blocks made valid */
+	uint64_t invalidated;      /* blocks they replaced or truncated */
+	uint64_t xattrs;           /* xattr nodes replaced */
+	char why[200];             /* why it is not done here, or "" */
 };
 
 struct f2fs_check_report {
@@ -100,6 +115,7 @@ struct f2fs_check_report {
 	/* node blocks written after the checkpoint that the next mount rolls
 	 * forward, and how many of them carry an fsync mark */
 	uint64_t roll_forward_nodes, roll_forward_fsync;
+	struct f2fs_roll_report roll;
 	struct f2fs_check_stats stats;
 	struct f2fs_repair_report repair;
 };

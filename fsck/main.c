@@ -26,7 +26,7 @@ static const char prog[] = "fsck.f2fs";
 
 enum {
 	OPT_JSON = 256, OPT_DISCARD_ROLL, OPT_PROGRESS, OPT_QUICK, OPT_DEBUG_CACHE,
-	OPT_KERNEL_CHECK, OPT_NO_KERNEL_CHECK, OPT_DEVICE,
+	OPT_KERNEL_CHECK, OPT_NO_KERNEL_CHECK, OPT_DEVICE, OPT_KEEP_ROLL,
 };
 
 static void usage(FILE *f)
@@ -47,9 +47,11 @@ static void usage(FILE *f)
 "      --quick      quick check of a cleanly unmounted, unflagged image (superblock,\n"
 "                   checkpoint, NAT and SIT)\n"
 "      --discard-roll-forward\n"
-"                   repair even though the image holds fsync'd data after its\n"
-"                   checkpoint (the repair's checkpoint drops it; mounting the\n"
-"                   image first recovers it)\n"
+"                   drop the fsync'd data after the checkpoint (the roll-forward\n"
+"                   chain) instead of recovering it as a mount would\n"
+"      --keep-roll-forward\n"
+"                   leave that chain to the kernel's next mount: nothing is\n"
+"                   written while the image holds one\n"
 "  -l               print the superblock and checkpoint and exit\n"
 "  -t               print the directory tree, then check\n"
 "  -M               print the file map (inode number, type, path) and exit\n"
@@ -369,6 +371,31 @@ static void json_problem(struct out *o, const struct f2fs_problem *p)
 	out_obj_end(o);
 }
 
+static void json_roll(struct out *o, const struct f2fs_roll_report *rr)
+{
+	out_s(o, "recovery", NULL, rr->applied == 1 ? "done" : rr->applied == 2 ? "possible" :
+		  rr->why[0] ? "not_here" : NULL);
+	out_s(o, "why", NULL, rr->why[0] ? rr->why : NULL);
+	out_u(o, "inodes", NULL, rr->inodes);
+	out_u(o, "created", NULL, rr->created);
+	out_u(o, "dentries", NULL, rr->dentries);
+	out_u(o, "blocks", NULL, rr->blocks);
+	out_u(o, "invalidated", NULL, rr->invalidated);
+	out_u(o, "xattr_nodes", NULL, rr->xattrs);
+}
+
+static void text_roll(struct out *o, const char *image, const struct f2fs_roll_report *rr)
+{
+	if (rr->applied)
+		out_text(o, "%s: roll-forward recovery %s: %" PRIu64 " inode(s) (%" PRIu64
+			 " created, %" PRIu64 " name(s) added), %" PRIu64 " data block(s) recovered, %"
+			 PRIu64 " block(s) freed, %" PRIu64 " xattr node(s)\n", image,
+			 rr->applied == 1 ? "done" : "would recover", rr->inodes, rr->created,
+			 rr->dentries, rr->blocks, rr->invalidated, rr->xattrs);
+	else if (rr->why[0])
+		out_text(o, "%s: roll-forward recovery not done here: %s\n", image, rr->why);
+}
+
 static void json_repair(struct out *o, const struct f2fs_repair_report *rr)
 {
 	out_obj_begin(o, "repair", NULL);
@@ -444,6 +471,7 @@ static void json_report(struct out *o, const char *image, const struct f2fs_chec
 	out_obj_begin(o, "roll_forward", NULL);
 	out_u(o, "nodes", NULL, r->roll_forward_nodes);
 	out_u(o, "fsync", NULL, r->roll_forward_fsync);
+	json_roll(o, &r->roll);
 	out_obj_end(o);
 	if (r->repair.wanted)
 		json_repair(o, &r->repair);
@@ -501,8 +529,10 @@ static void text_report(struct out *o, const char *image, const struct f2fs_chec
 		out_text(o, "%s: roll-forward: %" PRIu64 " node block(s) written after the checkpoint, %" PRIu64
 			 " with an fsync mark%s\n", image, r->roll_forward_nodes,
 			 r->roll_forward_fsync,
+			 r->roll.applied == 1 ? "; recovered into the repair's checkpoint" :
 			 r->repair.committed ? "; the repair's checkpoint drops them, as asked" :
 			 r->count[F2FS_PB_ROLL_FORWARD_LOOP] ? "" : "; the next mount recovers them");
+	text_roll(o, image, &r->roll);
 	if (r->mode == F2FS_CHECK_FULL)
 		out_text(o, "%s: %" PRIu64 " inodes (%" PRIu64 " directories, %" PRIu64
 			 " files, %" PRIu64 " symlinks, %" PRIu64 " other), %" PRIu64
@@ -661,6 +691,7 @@ static int parse(struct cli *c, int argc, char **argv)
 		{ "quick", no_argument, NULL, OPT_QUICK },
 		{ "json", no_argument, NULL, OPT_JSON },
 		{ "discard-roll-forward", no_argument, NULL, OPT_DISCARD_ROLL },
+		{ "keep-roll-forward", no_argument, NULL, OPT_KEEP_ROLL },
 		{ "debug-cache", no_argument, NULL, OPT_DEBUG_CACHE },
 		{ "kernel-check", no_argument, NULL, OPT_KERNEL_CHECK },
 		{ "no-kernel-check", no_argument, NULL, OPT_NO_KERNEL_CHECK },
@@ -722,6 +753,7 @@ static int parse(struct cli *c, int argc, char **argv)
 				return usage_error("--device: a volume has at most 8 devices", NULL);
 			c->devices[c->ndevices++] = optarg;
 			break;
+		case OPT_KEEP_ROLL: break;      /* read again by main */
 		case 'V': printf("%s (f2fsprogs) %s\n", prog, PACKAGE_VERSION); return -1;
 		case 'h': usage(stdout); return -1;
 		case ':':
@@ -824,6 +856,8 @@ int main(int argc, char **argv)
 	for (int k = 1; k < argc && strcmp(argv[k], "--"); k++)
 		if (!strcmp(argv[k], "--discard-roll-forward"))
 			opt.discard_roll_forward = 1;
+		else if (!strcmp(argv[k], "--keep-roll-forward"))
+			opt.keep_roll_forward = 1;
 	code = parse(&c, argc, argv);
 	if (code)
 		return code < 0 ? EXIT_CLEAN : code;

@@ -21,6 +21,9 @@ void ck_meta_after_walk(struct ck *ck);
 
 /* pass_roll.c: the roll-forward chain after the checkpoint. */
 int ck_roll_forward(struct ck *ck);
+/* Will a repair replay the chain (fsync'd nodes on it, no loop, neither
+ * dropping nor keeping it asked)? */
+int ck_roll_recoverable(const struct ck *ck);
 
 /* pass_nodes.c: every node block the NAT names, inodes, node pointers, the
  * root. */

@@ -24,10 +24,12 @@
 #include <f2fs/write/txn.h>
 
 #include "ck.h"
+#include "passes.h"
 #include "repair.h"
 #include "repair_int.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -339,7 +341,7 @@ static int stage_ssa(struct rp *p)
 					 "segment %u leaves its log without its owners known", s);
 		if (!in_use || (!exact(ck, s) && !was_current(ck, s) &&
 				!(ck->ssa_badtype && ck_bit64(ck->ssa_badtype, s)) &&
-				p->type[s] == ck->segs[s].type))
+				p->type[s] == ck->segs[s].type && !rp_roll_touched(p, s)))
 			continue;
 		ret = rebuild_sum(p, s, &blk, &bi, &write);
 		if (!ret && write) {
@@ -554,7 +556,11 @@ static int stage(struct rp *p)
 	if (!p->type || !p->used)
 		return f2fs_fail(ck->err, -ENOMEM, "out of memory for the repair");
 	memcpy(p->used, ck->nat_used, ck->nat_blocks * sizeof(*p->used));
-	ret = free_strays(p);
+	ret = rp_roll_prepare(p);
+	if (!ret && rp_roll_stopped(p))
+		return 1;   /* the chain is left to the kernel */
+	if (!ret)
+		ret = free_strays(p);
 	if (!ret)
 		ret = fix_reserved(p);
 	if (!ret)
@@ -582,6 +588,8 @@ static int stage(struct rp *p)
 	if (!ret)
 		ret = rp_quota(p);
 	if (!ret)
+		ret = rp_roll_flush(p);
+	if (!ret)
 		ret = rp_edits_flush(p);
 	if (!ret)
 		ret = stage_logs(p);
@@ -604,7 +612,7 @@ static int stage(struct rp *p)
 		p->t.sb_rewrite |= 1u;
 	if (p->fix[F2FS_PB_SB_COPIES_DIFFER])
 		p->t.sb_rewrite |= 2u;
-	p->t.sb_only = !p->t.nat.n;   /* nodes freed need a checkpoint */
+	p->t.sb_only = !p->t.nat.n && !ck->r->roll.applied;   /* nodes freed need a checkpoint */
 	for (int c = 0; c < F2FS_PB_COUNT; c++)
 		if (p->fix[c] && !rp_sb_code((enum f2fs_problem_code)c))
 			p->t.sb_only = false;
@@ -617,7 +625,8 @@ int ck_repair_plan(struct ck *ck)
 	int ret;
 
 	if (!(ck->r->errors || ck->r->warnings) ||
-	    (ck->r->roll_forward_nodes && !ck->opt->discard_roll_forward))
+	    (ck->r->roll_forward_fsync && !ck->opt->discard_roll_forward &&
+	     !ck_roll_recoverable(ck)))
 		return 0;   /* -y would refuse to write */
 	ret = find_incomplete(&p);
 	if (!ret) {
@@ -627,6 +636,20 @@ int ck_repair_plan(struct ck *ck)
 	}
 	free(p.unknown);
 	return ret;
+}
+
+/* Nothing is written: why, and every problem stays. */
+static void __attribute__((format(printf, 2, 3))) refuse(struct ck *ck, const char *fmt, ...)
+{
+	struct f2fs_repair_report *rr = &ck->r->repair;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(rr->refused, sizeof(rr->refused), fmt, ap);
+	va_end(ap);
+	rr->unfixed += rr->fixed;
+	rr->unfixed_errors = ck->r->errors;
+	rr->fixed = 0;
 }
 
 static void mark_fixed(struct ck *ck, const struct rp *p)
@@ -639,39 +662,46 @@ int ck_repair(struct ck *ck)
 {
 	struct f2fs_repair_report *rr = &ck->r->repair;
 	struct rp p = { .ck = ck };
+	bool roll = ck_roll_recoverable(ck);
 	int ret;
 
-	if (ck->opt->fix == F2FS_ANSWER_NO || !(ck->r->errors || ck->r->warnings))
+	if (ck->opt->fix == F2FS_ANSWER_NO || !(ck->r->errors || ck->r->warnings || roll))
 		return 0;
 	rr->wanted = 1;
 	ret = find_incomplete(&p);
 	if (!ret)
 		decide(&p, ck->opt->fix);
-	if (ret || !account(&p)) {
+	if (ret || !(account(&p) || roll)) {
 		free(p.unknown);
 		return ret;
 	}
-	if (ck->r->roll_forward_nodes && !ck->opt->discard_roll_forward) {
-		snprintf(rr->refused, sizeof(rr->refused),
-			 "%llu node block(s) after the checkpoint hold fsync'd data that a new checkpoint would drop; mount the image once (the kernel recovers them) and run fsck again, or pass --discard-roll-forward",
-			 (unsigned long long)ck->r->roll_forward_nodes);
-		rr->unfixed += rr->fixed;
-		rr->unfixed_errors = ck->r->errors;
-		rr->fixed = 0;
+	if (ck->r->roll_forward_fsync && !ck->opt->discard_roll_forward && !roll) {
+		refuse(ck, ck->opt->keep_roll_forward ?
+		       "%llu node block(s) after the checkpoint hold fsync'd data, kept for the kernel's next mount as asked (--keep-roll-forward)" :
+		       "%llu node block(s) after the checkpoint hold fsync'd data that a new checkpoint would drop; mount the image once (the kernel recovers them) and run fsck again, or pass --discard-roll-forward",
+		       (unsigned long long)ck->r->roll_forward_nodes);
 		free(p.unknown);
 		return 0;
 	}
 	ret = f2fs_txn_begin(&p.t, ck->fs, ck->err);
 	if (!ret)
 		ret = stage(&p);
-	if (!ret)
+	if (ret == 1) {
+		refuse(ck, "the roll-forward recovery of %llu node block(s) is not done here (%s); mount the image once (the kernel recovers them) and run fsck again, or pass --discard-roll-forward",
+		       (unsigned long long)ck->r->roll_forward_nodes, ck->r->roll.why);
+		ret = 0;
+	} else if (!ret) {
 		ret = f2fs_txn_commit(&p.t, ck->err);
-	rr->written = p.t.stats;
-	rr->stray_nodes_freed = p.strays;
-	if (!ret) {
+		rr->written = p.t.stats;
+		rr->stray_nodes_freed = p.strays;
+	}
+	if (!ret && !rr->refused[0]) {
 		rr->committed = 1;
 		mark_fixed(ck, &p);
+	} else if (ret) {
+		ck->r->roll.applied = 0;
 	}
+	rp_roll_free(&p);
 	f2fs_txn_free(&p.t);
 	f2fs_vec_free(&p.placed);
 	rp_edits_free(&p);

@@ -20,5 +20,7 @@ int ck_repair(struct ck *ck);
 /* After a check that fixes nothing (-n): what fsck -y would fix, into the
  * records' would_fix flags; nothing is written. */
 int ck_repair_plan(struct ck *ck);
+/* Checking only: what the roll-forward recovery would do (ck.r->roll). */
+int ck_roll_preview(struct ck *ck);
 
 #endif

@@ -67,6 +67,7 @@ struct rp {
 	uint32_t lpf;             /* lost+found, once needed */
 	bool lpf_made;            /* made by this repair */
 	struct f2fs_super_block sb_new;   /* a superblock with fields fixed */
+	struct rp_roll *roll;     /* the roll-forward recovery, or NULL */
 };
 
 /* The blocks of segment s in use for the new checkpoint (ck.owned). */
@@ -211,5 +212,26 @@ bool rp_quota_rebuildable(const struct rp *p);
 
 /* Rebuild those quota files from the usage the check counted. */
 int rp_quota(struct rp *p);
+
+/* ---- repair_roll.c ---- */
+
+/* Replay the roll-forward chain as a mount would (ck_roll_recoverable) onto
+ * copies of the nodes it changes; the blocks it makes valid, and the
+ * chain's own blocks (until the commit), count as in use from here on.
+ * Call before rp_choose_logs. When it cannot be done here, nothing is
+ * staged and rp_roll_stopped() says so (ck.r->roll.why says why). */
+int rp_roll_prepare(struct rp *p);
+bool rp_roll_stopped(const struct rp *p);
+
+/* Write what the recovery changed out of place (after the logs are
+ * chosen, before rp_edits_flush), and free the chain's blocks for the new
+ * checkpoint. 1 (nothing staged) when another fix edits a node it edits. */
+int rp_roll_flush(struct rp *p);
+
+/* Does segment segno hold blocks the recovery made valid (its summary
+ * block must be written)? */
+bool rp_roll_touched(const struct rp *p, uint32_t segno);
+
+void rp_roll_free(struct rp *p);
 
 #endif

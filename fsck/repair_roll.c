@@ -1,0 +1,1019 @@
+/*
+ * Roll-forward recovery in the repair. After a power cut, the newest state
+ * of fsync'd files is in the chain of node blocks written after the
+ * checkpoint (pass_roll.c follows it). A mount replays that chain before
+ * anything else; a repair that wrote its checkpoint first would make the
+ * kernel skip it. So the repair replays it itself, with the kernel's rules
+ * (fs/f2fs/recovery.c), into its own transaction:
+ *   1. the inodes to recover: those with an fsync-marked node on the chain;
+ *      an inode block with a dentry mark whose inode the checkpoint does
+ *      not have makes a new inode (the kernel's recover_inode_page);
+ *   2. the chain again, in order, for those inodes up to their last
+ *      fsync-marked node: an inode block gives the inode's fields (mode,
+ *      owner, size, times, flags, inline xattrs and data), the last one with
+ *      a dentry mark its name in its parent directory; every node gives its
+ *      data pointers, applied onto the node the inode's tree has at that
+ *      place: a pointer that differs replaces the old one (whose block is
+ *      freed), NULL truncates, NEW_ADDR reserves; a block the recovery gave
+ *      to another pointer before leaves that one; an xattr node replaces
+ *      the inode's.
+ * The edited nodes and directory blocks are written out of place at the
+ * end; the chain's own blocks stay untouched (and out of the logs' reach)
+ * until the new checkpoint commits, so that an interrupted repair leaves
+ * the kernel its chain. What the kernel would refuse (its recovery then
+ * fails the mount) and what is not done here yet (compressed or encrypted
+ * files, a name taken by another inode) stop the recovery before anything
+ * is staged: the repair then keeps the chain for the kernel.
+ */
+#include <f2fs/format/checkpoint.h>
+#include <f2fs/format/endian.h>
+#include <f2fs/format/inode.h>
+#include <f2fs/format/node_ofs.h>
+#include <f2fs/fs/nat.h>
+
+#include "passes.h"
+#include "repair.h"
+#include "repair_roll.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NPB F2FS_NIDS_PER_BLOCK
+#define KEEP_SIZE_ADVISE 0x10     /* i_advise: i_size is kept (fallocate) */
+
+/* ---- small maps -------------------------------------------------------- */
+
+static uint32_t slot_of(uint32_t key, uint32_t cap)
+{
+	return (key * 0x9E3779B1u) & (cap - 1);
+}
+
+uint32_t rr_map_get(const struct rr_map *m, uint32_t key)
+{
+	if (!m->cap)
+		return 0;
+	for (uint32_t s = slot_of(key, m->cap);; s = (s + 1) & (m->cap - 1)) {
+		if (m->key[s] == key)
+			return m->val[s];
+		if (!m->key[s])
+			return 0;
+	}
+}
+
+int rr_map_put(struct rr_map *m, uint32_t key, uint32_t val)
+{
+	if (2 * (m->n + 1) > m->cap) {
+		struct rr_map g = { 0 };
+
+		g.cap = m->cap ? 2 * m->cap : 64;
+		g.key = calloc(g.cap, sizeof(*g.key));
+		g.val = calloc(g.cap, sizeof(*g.val));
+		if (!g.key || !g.val) {
+			free(g.key);
+			free(g.val);
+			return -ENOMEM;
+		}
+		for (uint32_t i = 0; i < m->cap; i++)
+			if (m->key[i])
+				rr_map_put(&g, m->key[i], m->val[i]);
+		free(m->key);
+		free(m->val);
+		*m = g;
+	}
+	for (uint32_t s = slot_of(key, m->cap);; s = (s + 1) & (m->cap - 1)) {
+		if (m->key[s] == key) {
+			m->val[s] = val;
+			return 0;
+		}
+		if (!m->key[s]) {
+			m->key[s] = key;
+			m->val[s] = val;
+			m->n++;
+			return 0;
+		}
+	}
+}
+
+static void map_free(struct rr_map *m)
+{
+	free(m->key);
+	free(m->val);
+	memset(m, 0, sizeof(*m));
+}
+
+int rr_stop(struct rp_roll *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (r->why[0])
+		return 0;
+	va_start(ap, fmt);
+	vsnprintf(r->why, sizeof(r->why), fmt, ap);
+	va_end(ap);
+	return 0;
+}
+
+static int nomem(struct rp_roll *r)
+{
+	return f2fs_fail(r->ck->err, -ENOMEM, "out of memory for the roll-forward recovery");
+}
+
+/* ---- nodes ------------------------------------------------------------- */
+
+static bool is_inode_blk(const struct f2fs_node *n)
+{
+	return le32_get(n->footer.nid) == le32_get(n->footer.ino);
+}
+
+static uint32_t footer_ofs(const struct f2fs_node *n)
+{
+	return le32_get(n->footer.flag) >> 3;
+}
+
+/* Keep n (taken over: freed here when it cannot be kept). */
+static struct rr_node *keep_node(struct rp_roll *r, struct rr_node *n, int *ret)
+{
+	if (f2fs_vec_push(&r->nodes, n)) {
+		free(n);
+		*ret = nomem(r);
+		return NULL;
+	}
+	if (rr_map_put(&r->node_at, n->nid, (uint32_t)r->nodes.n)) {
+		*ret = nomem(r);   /* freed with the others */
+		return NULL;
+	}
+	return n;
+}
+
+struct rr_node *rr_node_get(struct rp_roll *r, uint32_t nid, int *ret)
+{
+	struct ck *ck = r->ck;
+	uint32_t at = rr_map_get(&r->node_at, nid);
+	struct f2fs_nat_info ni;
+	struct rr_node *n;
+
+	*ret = 0;
+	if (at)
+		return r->nodes.v[at - 1];
+	if (!nid || nid >= ck->max_nid) {
+		rr_stop(r, "a node the recovery needs has nid %u, out of range", nid);
+		return NULL;
+	}
+	*ret = f2fs_nat_lookup(ck->fs, nid, &ni, NULL, ck->err);
+	if (*ret)
+		return NULL;
+	if (!ck_in_main(ck, ni.blkaddr)) {
+		rr_stop(r, "node %u, which the recovery edits, is not in use (NAT block 0x%x)",
+			nid, ni.blkaddr);
+		return NULL;
+	}
+	n = calloc(1, sizeof(*n));
+	if (!n) {
+		*ret = nomem(r);
+		return NULL;
+	}
+	*ret = f2fs_fs_read_block(ck->fs, ni.blkaddr, &n->blk, ck->err);
+	if (*ret) {
+		free(n);
+		return NULL;
+	}
+	if (le32_get(n->blk.footer.nid) != nid) {
+		rr_stop(r, "node %u: its block 0x%x names nid %u", nid, ni.blkaddr,
+			le32_get(n->blk.footer.nid));
+		free(n);
+		return NULL;
+	}
+	n->nid = nid;
+	n->ino = ni.ino;
+	n->ofs = footer_ofs(&n->blk);
+	n->old_addr = ni.blkaddr;
+	n->version = ni.version;
+	n->dir = false;
+	if (n->ofs == 0 && nid == ni.ino)
+		n->dir = (le16_get(n->blk.i.i_mode) & F2FS_S_IFMT) == F2FS_S_IFDIR;
+	return keep_node(r, n, ret);
+}
+
+/* Is nid free for a node the recovery makes: unused under the checkpoint,
+ * by the check's records and by the recovery itself? */
+static int nid_free(struct rp_roll *r, uint32_t nid, bool *free_)
+{
+	struct f2fs_nat_info ni;
+	int ret;
+
+	*free_ = false;
+	if (nid <= F2FS_ROOT_INO || nid >= r->ck->max_nid || rr_map_get(&r->node_at, nid) ||
+	    ck_nid_find(r->ck, nid))
+		return 0;
+	ret = f2fs_nat_lookup(r->ck->fs, nid, &ni, NULL, r->ck->err);
+	if (!ret)
+		*free_ = ni.blkaddr == F2FS_NULL_ADDR;
+	return ret;
+}
+
+/* A new node (nid want when free, else the next free nid), zeroed, with
+ * its footer; it counts for the node count and the inode's blocks. */
+static struct rr_node *new_node(struct rp_roll *r, uint32_t want, uint32_t ino, uint32_t ofs,
+				bool dir, int *ret)
+{
+	struct ck *ck = r->ck;
+	struct f2fs_nat_info ni;
+	struct rr_node *n;
+	bool ok = false;
+	uint32_t nid = want, tried = 0;
+
+	*ret = want ? nid_free(r, want, &ok) : 0;
+	while (!*ret && !ok) {
+		if (tried++ >= ck->max_nid) {
+			rr_stop(r, "no free nid for a node the recovery makes");
+			return NULL;
+		}
+		nid = r->nid_hint++;
+		if (r->nid_hint >= ck->max_nid)
+			r->nid_hint = F2FS_ROOT_INO + 1;
+		*ret = nid_free(r, nid, &ok);
+	}
+	if (*ret)
+		return NULL;
+	*ret = f2fs_nat_lookup(ck->fs, nid, &ni, NULL, ck->err);
+	if (*ret)
+		return NULL;
+	n = calloc(1, sizeof(*n));
+	if (!n) {
+		*ret = nomem(r);
+		return NULL;
+	}
+	n->nid = nid;
+	n->ino = ino ? ino : nid;
+	n->ofs = ofs;
+	n->version = ni.version;
+	n->dir = dir;
+	f2fs_node_footer_set(&n->blk, nid, n->ino, ofs, 0, 0, 0);
+	r->p->added++;
+	r->p->used[nid / F2FS_NAT_ENTRY_PER_BLOCK]++;
+	if (!keep_node(r, n, ret))
+		return NULL;
+	if (ofs)
+		*ret = rr_add_blocks(r, n->ino, 1);
+	return *ret ? NULL : n;
+}
+
+int rr_add_blocks(struct rp_roll *r, uint32_t ino, int64_t delta)
+{
+	int ret;
+	struct rr_node *i = rr_node_get(r, ino, &ret);
+
+	if (i)
+		i->blk.i.i_blocks = le64_put((uint64_t)((int64_t)le64_get(i->blk.i.i_blocks) + delta));
+	return ret;
+}
+
+uint32_t rr_ptr(const struct rr_node *n, uint32_t pos)
+{
+	return n->ofs == 0 && n->nid == n->ino ? f2fs_inode_get_addr(&n->blk.i, pos) :
+						 le32_get(n->blk.dn.addr[pos]);
+}
+
+/* An inode's largest extent covering a changed block no longer says
+ * where the file's blocks are: the kernel drops it too. */
+static void drop_extent(struct rr_node *inode, uint64_t fofs)
+{
+	struct f2fs_extent *e = &inode->blk.i.i_ext;
+
+	if (fofs >= le32_get(e->fofs) && fofs < (uint64_t)le32_get(e->fofs) + le32_get(e->len))
+		memset(e, 0, sizeof(*e));
+}
+
+void rr_set_ptr(struct rp_roll *r, struct rr_node *n, uint32_t pos, uint32_t addr)
+{
+	(void)r;
+	if (n->ofs == 0 && n->nid == n->ino)
+		f2fs_inode_set_addr(&n->blk.i, pos, addr);
+	else
+		n->blk.dn.addr[pos] = le32_put(addr);
+}
+
+/* The child at slot k of node parent (an inode's i_nid, or an indirect
+ * node), which must sit at offset ofs; made when missing and alloc. */
+static struct rr_node *child(struct rp_roll *r, struct rr_node *parent, bool in_inode,
+			     uint32_t k, uint32_t ofs, uint32_t want, bool alloc, int *ret)
+{
+	uint32_t nid = le32_get(in_inode ? parent->blk.i.i_nid[k] : parent->blk.in.nid[k]);
+	struct rr_node *c;
+
+	*ret = 0;
+	if (!nid) {
+		if (!alloc)
+			return NULL;
+		c = new_node(r, want, parent->ino, ofs, parent->dir, ret);
+		if (c && in_inode)
+			parent->blk.i.i_nid[k] = le32_put(c->nid);
+		else if (c)
+			parent->blk.in.nid[k] = le32_put(c->nid);
+		return c;
+	}
+	c = rr_node_get(r, nid, ret);
+	if (c && (c->ofs != ofs || c->ino != parent->ino)) {
+		rr_stop(r, "node %u of inode %u sits at offset %u where the tree wants %u: the kernel's recovery fails on it",
+			nid, parent->ino, c->ofs, ofs);
+		return NULL;
+	}
+	return c;
+}
+
+/* The direct node at offset ofs in the tree of inode (made with the path to
+ * it when missing and alloc; want: the nid to give a new direct node). */
+static struct rr_node *locate(struct rp_roll *r, struct rr_node *inode, uint32_t ofs,
+			      uint32_t want, bool alloc, int *ret)
+{
+	struct rr_node *mid, *dbl;
+	uint32_t rel;
+
+	*ret = 0;
+	if (ofs == 0)
+		return inode;
+	if (ofs <= 2)
+		return child(r, inode, true, ofs - 1, ofs, want, alloc, ret);
+	if (ofs >= 4 && ofs <= 3 + NPB) {
+		mid = child(r, inode, true, 2, 3, 0, alloc, ret);
+		return mid ? child(r, mid, false, ofs - 4, ofs, want, alloc, ret) : NULL;
+	}
+	if (ofs >= 5 + NPB && ofs <= 4 + 2 * NPB) {
+		mid = child(r, inode, true, 3, 4 + NPB, 0, alloc, ret);
+		return mid ? child(r, mid, false, ofs - (5 + NPB), ofs, want, alloc, ret) : NULL;
+	}
+	if (ofs < 6 + 2 * NPB || (ofs - (6 + 2 * NPB)) % (NPB + 1) == 0) {
+		rr_stop(r, "a chain node of inode %u has offset %u, no direct node's", inode->nid, ofs);
+		return NULL;
+	}
+	rel = ofs - (6 + 2 * NPB);
+	dbl = child(r, inode, true, 4, 5 + 2 * NPB, 0, alloc, ret);
+	if (!dbl)
+		return NULL;
+	mid = child(r, dbl, false, rel / (NPB + 1), 6 + 2 * NPB + rel / (NPB + 1) * (NPB + 1),
+		    0, alloc, ret);
+	return mid ? child(r, mid, false, rel % (NPB + 1) - 1, ofs, want, alloc, ret) : NULL;
+}
+
+static uint32_t inode_addrs(const struct rp_roll *r, const struct rr_node *inode)
+{
+	return f2fs_inode_addrs(&inode->blk.i, r->features);
+}
+
+struct rr_node *rr_block_slot(struct rp_roll *r, struct rr_node *inode, uint64_t idx,
+			      bool alloc, uint32_t *pos, int *ret)
+{
+	uint64_t a = inode_addrs(r, inode), n2 = (uint64_t)NPB * NPB;
+	uint32_t ofs;
+
+	*ret = 0;
+	if (idx < a) {
+		*pos = (uint32_t)idx;
+		return inode;
+	}
+	idx -= a;
+	if (idx < 2 * (uint64_t)NPB) {
+		ofs = 1 + (uint32_t)(idx / NPB);
+	} else if ((idx -= 2 * (uint64_t)NPB) < 2 * n2) {
+		ofs = idx < n2 ? 4 + (uint32_t)(idx / NPB) : 5 + NPB + (uint32_t)((idx - n2) / NPB);
+	} else {
+		idx -= 2 * n2;
+		if (idx >= n2 * NPB) {
+			rr_stop(r, "file block beyond what inode %u can map", inode->nid);
+			return NULL;
+		}
+		ofs = 6 + 2 * NPB + (uint32_t)(idx / n2) * (NPB + 1) + 1 +
+		      (uint32_t)(idx % n2 / NPB);
+	}
+	*pos = (uint32_t)(idx % NPB);
+	return locate(r, inode, ofs, 0, alloc, ret);
+}
+
+/* ---- blocks ------------------------------------------------------------ */
+
+/* addr stops being used (a pointer replaced or truncated). */
+static void drop_block(struct rp_roll *r, uint32_t addr)
+{
+	struct rp *p = r->p;
+	uint32_t at;
+
+	if (addr == F2FS_NEW_ADDR) {
+		if (p->new_addrs)
+			p->new_addrs--;
+		return;
+	}
+	if (!ck_in_main(r->ck, addr))
+		return;
+	at = rr_map_get(&r->own_at, addr);
+	if (at)
+		r->owns.v[at - 1].addr = 0;
+	rp_release(p, addr);
+	r->ck->r->roll.invalidated++;
+}
+
+/* The kernel's truncation of one pointer: its block is freed and the
+ * inode counts one block less (NEW_ADDR included). */
+static int truncate_ptr(struct rp_roll *r, struct rr_node *n, uint32_t pos)
+{
+	uint32_t src = rr_ptr(n, pos);
+
+	if (src == F2FS_NULL_ADDR)
+		return 0;
+	rr_set_ptr(r, n, pos, F2FS_NULL_ADDR);
+	drop_block(r, src);
+	return rr_add_blocks(r, n->ino, -1);
+}
+
+static int reserve_ptr(struct rp_roll *r, struct rr_node *n, uint32_t pos)
+{
+	rr_set_ptr(r, n, pos, F2FS_NEW_ADDR);
+	r->p->new_addrs++;
+	return rr_add_blocks(r, n->ino, 1);
+}
+
+/* The kernel's check_index_in_prev_nodes: dest, valid already, leaves the
+ * pointer that had it (one the recovery set before). */
+static int take_from_prev(struct rp_roll *r, uint32_t dest)
+{
+	uint32_t at;
+	struct rr_own *o;
+	struct rr_node *n;
+	int ret;
+
+	if (!f2fs_msb_test(r->ck->owned, dest - r->ck->main_blkaddr))
+		return 0;
+	at = rr_map_get(&r->own_at, dest);
+	if (!at || !r->owns.v[at - 1].addr)
+		return rr_stop(r, "chain block 0x%x is in use under the checkpoint", dest);
+	o = &r->owns.v[at - 1];
+	n = rr_node_get(r, o->nid, &ret);
+	if (!n)
+		return ret;
+	if (rr_ptr(n, o->idx) == dest)
+		return truncate_ptr(r, n, o->idx);
+	return 0;
+}
+
+static int replace_ptr(struct rp_roll *r, struct rr_node *n, uint32_t pos, uint32_t src,
+		       uint32_t dest)
+{
+	struct ck *ck = r->ck;
+	uint32_t s = ck_segno(ck, dest);
+	int ret;
+
+	rr_set_ptr(r, n, pos, dest);
+	drop_block(r, src);
+	f2fs_msb_set(ck->owned, dest - ck->main_blkaddr);
+	r->touched[s / 64] |= 1ull << (s % 64);
+	ret = f2fs_vec_push(&r->owns, (struct rr_own){ dest, n->nid, (uint16_t)pos });
+	if (!ret)
+		ret = rr_map_put(&r->own_at, dest, (uint32_t)r->owns.n);
+	if (ret)
+		return nomem(r);
+	ck->r->roll.blocks++;
+	return 0;
+}
+
+/* ---- the kernel's steps ------------------------------------------------ */
+
+/* recover_inode: the fields the kernel takes from the chain's inode block. */
+static void recover_inode(struct rp_roll *r, struct rr_node *in, const struct f2fs_node *c)
+{
+	struct f2fs_inode *d = &in->blk.i;
+	const struct f2fs_inode *s = &c->i;
+	const uint8_t kept = F2FS_PIN_FILE | F2FS_DATA_EXIST;
+
+	d->i_mode = s->i_mode;
+	d->i_uid = s->i_uid;
+	d->i_gid = s->i_gid;
+	if ((s->i_inline & F2FS_EXTRA_ATTR) && (d->i_inline & F2FS_EXTRA_ATTR) &&
+	    (r->features & F2FS_FEATURE_PRJQUOTA) &&
+	    le16_get(s->extra.i_extra_isize) >= F2FS_EXTRA_ISIZE_PROJID &&
+	    le16_get(d->extra.i_extra_isize) >= F2FS_EXTRA_ISIZE_PROJID)
+		d->extra.i_projid = s->extra.i_projid;
+	d->i_size = s->i_size;
+	d->i_atime = s->i_atime;
+	d->i_ctime = s->i_ctime;
+	d->i_mtime = s->i_mtime;
+	d->i_atime_nsec = s->i_atime_nsec;
+	d->i_ctime_nsec = s->i_ctime_nsec;
+	d->i_mtime_nsec = s->i_mtime_nsec;
+	d->i_advise = s->i_advise;
+	d->i_flags = s->i_flags;
+	if ((le16_get(s->i_mode) & F2FS_S_IFMT) == F2FS_S_IFREG)   /* i_gc_failures */
+		memcpy(&d->i_current_depth, &s->i_current_depth, 2);
+	d->i_inline = (uint8_t)((d->i_inline & ~kept) | (s->i_inline & kept));
+	in->dir = (le16_get(d->i_mode) & F2FS_S_IFMT) == F2FS_S_IFDIR;
+}
+
+/* recover_inode_page: a new inode from the chain's, with no blocks yet. */
+static int create_inode(struct rp_roll *r, const struct f2fs_node *c, uint32_t ino)
+{
+	struct rr_node *n;
+	struct f2fs_inode *d;
+	int ret;
+
+	n = new_node(r, ino, ino, 0, false, &ret);
+	if (!n)
+		return ret;
+	if (n->nid != ino)
+		return rr_stop(r, "inode %u cannot be made again", ino);
+	d = &n->blk.i;
+	memcpy(d, &c->i, __builtin_offsetof(struct f2fs_inode, i_ext));
+	d->i_size = 0;
+	d->i_blocks = le64_put(1);
+	d->i_links = le32_put(1);
+	d->i_xattr_nid = 0;
+	d->i_inline = c->i.i_inline & (F2FS_INLINE_XATTR | F2FS_EXTRA_ATTR);
+	if (d->i_inline & F2FS_EXTRA_ATTR) {
+		uint16_t isize = le16_get(c->i.extra.i_extra_isize);
+
+		d->extra.i_extra_isize = c->i.extra.i_extra_isize;
+		if (r->features & F2FS_FEATURE_FLEXIBLE_INLINE_XATTR)
+			d->extra.i_inline_xattr_size = c->i.extra.i_inline_xattr_size;
+		if ((r->features & F2FS_FEATURE_PRJQUOTA) && isize >= F2FS_EXTRA_ISIZE_PROJID)
+			d->extra.i_projid = c->i.extra.i_projid;
+		if ((r->features & F2FS_FEATURE_INODE_CRTIME) && isize >= F2FS_EXTRA_ISIZE_CRTIME) {
+			d->extra.i_crtime = c->i.extra.i_crtime;
+			d->extra.i_crtime_nsec = c->i.extra.i_crtime_nsec;
+		}
+	}
+	n->dir = (le16_get(d->i_mode) & F2FS_S_IFMT) == F2FS_S_IFDIR;
+	r->p->inodes_delta++;
+	r->ck->r->roll.created++;
+	return 0;
+}
+
+/* f2fs_recover_inline_xattr */
+static void recover_inline_xattr(struct rp_roll *r, struct rr_node *in, const struct f2fs_node *c)
+{
+	struct f2fs_inode *d = &in->blk.i;
+	uint32_t words;
+
+	if (!(c->i.i_inline & F2FS_INLINE_XATTR)) {
+		d->i_inline &= (uint8_t)~F2FS_INLINE_XATTR;
+		return;
+	}
+	d->i_inline |= F2FS_INLINE_XATTR;
+	words = f2fs_inode_inline_xattr_words(d, r->features);
+	if (words && words <= F2FS_DEF_ADDRS_PER_INODE)
+		memcpy(&d->i_addr[F2FS_DEF_ADDRS_PER_INODE - words],
+		       &c->i.i_addr[F2FS_DEF_ADDRS_PER_INODE - words], 4 * words);
+}
+
+/* f2fs_recover_xattr_data: the chain's xattr node replaces the inode's. */
+static int recover_xattr(struct rp_roll *r, struct rr_node *in, const struct f2fs_node *c)
+{
+	struct rp *p = r->p;
+	uint32_t prev = le32_get(in->blk.i.i_xattr_nid);
+	struct rr_node *x;
+	int ret = 0;
+
+	if (prev) {
+		struct rr_node *old = rr_node_get(r, prev, &ret);
+
+		if (!old)
+			return ret;
+		/* freed: its block goes, its NAT entry is cleared at the flush */
+		if (old->old_addr) {
+			rp_release(p, old->old_addr);
+			p->freed++;
+			p->used[prev / F2FS_NAT_ENTRY_PER_BLOCK]--;
+		} else {
+			p->added--;
+			p->used[prev / F2FS_NAT_ENTRY_PER_BLOCK]--;
+		}
+		old->ino = 0;   /* the flush frees it */
+		old->blk.footer.ino = 0;
+		rr_map_put(&r->node_at, prev, 0);
+		in->blk.i.i_xattr_nid = 0;
+		ret = rr_add_blocks(r, in->nid, -1);
+		if (ret)
+			return ret;
+	}
+	x = new_node(r, le32_get(c->footer.nid), in->nid, F2FS_XATTR_NODE_OFFSET, in->dir, &ret);
+	if (!x)
+		return ret;
+	memcpy(&x->blk, c, F2FS_BLKSIZE - sizeof(struct f2fs_node_footer));
+	in->blk.i.i_xattr_nid = le32_put(x->nid);
+	r->ck->r->roll.xattrs++;
+	return 0;
+}
+
+/* f2fs_recover_inline_data: 1 when the node's content was inline data
+ * (nothing more to do), 0 to go on with its pointers. */
+static int recover_inline_data(struct rp_roll *r, struct rr_node *in, const struct f2fs_node *c,
+			       int *ret)
+{
+	struct f2fs_inode *d = &in->blk.i;
+	bool c_inline = is_inode_blk(c) && (c->i.i_inline & F2FS_INLINE_DATA);
+	uint32_t off = f2fs_inode_inline_offset(d), bytes = f2fs_inode_inline_bytes(d, r->features);
+
+	*ret = 0;
+	if (!(d->i_inline & F2FS_INLINE_DATA) && c_inline) {
+		/* the kernel truncates every block first: only a file without
+		 * any is done here */
+		for (uint32_t k = 0; k < inode_addrs(r, in); k++)
+			if (f2fs_inode_get_addr(d, k) != F2FS_NULL_ADDR) {
+				rr_stop(r, "inode %u goes back to inline data over its blocks", in->nid);
+				return 1;
+			}
+		for (int k = 0; k < F2FS_DEF_NIDS_PER_INODE; k++)
+			if (d->i_nid[k]) {
+				rr_stop(r, "inode %u goes back to inline data over its nodes", in->nid);
+				return 1;
+			}
+		d->i_inline |= F2FS_INLINE_DATA;
+	}
+	if (d->i_inline & F2FS_INLINE_DATA) {
+		if (c_inline) {
+			memcpy((uint8_t *)d + off, (const uint8_t *)&c->i + off, bytes);
+			d->i_inline |= F2FS_INLINE_DATA | F2FS_DATA_EXIST;
+			return 1;
+		}
+		memset((uint8_t *)d + off, 0, bytes);
+		d->i_inline &= (uint8_t)~(F2FS_INLINE_DATA | F2FS_DATA_EXIST);
+	}
+	return 0;
+}
+
+/* do_recover_data for chain node c of inode in. */
+static int recover_data(struct rp_roll *r, struct rr_node *in, const struct f2fs_node *c)
+{
+	uint32_t ofs = footer_ofs(c), count;
+	uint64_t start;
+	struct rr_node *dn;
+	int ret = 0;
+
+	if (is_inode_blk(c))
+		recover_inline_xattr(r, in, c);
+	else if (ofs == F2FS_XATTR_NODE_OFFSET)
+		return recover_xattr(r, in, c);
+	if (recover_inline_data(r, in, c, &ret) || ret)
+		return ret;
+	dn = locate(r, in, ofs, le32_get(c->footer.nid), true, &ret);
+	if (!dn)
+		return ret;
+	start = f2fs_node_start_bidx(ofs, inode_addrs(r, in));
+	count = ofs == 0 ? inode_addrs(r, in) : F2FS_ADDRS_PER_BLOCK;
+	for (uint32_t k = 0; k < count && !ret && !r->why[0]; k++, start++) {
+		uint32_t src = rr_ptr(dn, k);
+		uint32_t dest = ofs == 0 ? f2fs_inode_get_addr(&c->i, k) : le32_get(c->dn.addr[k]);
+		bool src_blk = src != F2FS_NULL_ADDR && src != F2FS_NEW_ADDR && src != F2FS_COMPRESS_ADDR;
+		bool dest_blk = dest != F2FS_NULL_ADDR && dest != F2FS_NEW_ADDR && dest != F2FS_COMPRESS_ADDR;
+
+		if ((src_blk && !ck_in_main(r->ck, src)) || (dest_blk && !ck_in_main(r->ck, dest)))
+			return rr_stop(r, "inode %u block %llu: pointer 0x%x or 0x%x outside the main area: the kernel's recovery fails on it",
+				       in->nid, (unsigned long long)start, src, dest);
+		if (src == dest)
+			continue;
+		drop_extent(in, start);
+		if (dest == F2FS_NULL_ADDR) {
+			ret = truncate_ptr(r, dn, k);
+			continue;
+		}
+		if (!(in->blk.i.i_advise & KEEP_SIZE_ADVISE) &&
+		    le64_get(in->blk.i.i_size) <= start * F2FS_BLKSIZE)
+			in->blk.i.i_size = le64_put((start + 1) * F2FS_BLKSIZE);
+		if (dest == F2FS_NEW_ADDR) {
+			ret = truncate_ptr(r, dn, k);
+			if (!ret)
+				ret = reserve_ptr(r, dn, k);
+			continue;
+		}
+		if (!dest_blk)
+			continue;   /* COMPRESS_ADDR: not a block the kernel recovers */
+		if (src == F2FS_NULL_ADDR) {
+			ret = reserve_ptr(r, dn, k);
+			src = F2FS_NEW_ADDR;
+		}
+		if (!ret)
+			ret = take_from_prev(r, dest);
+		/* taking dest from a pointer of this very node may have cleared src */
+		if (!ret && !r->why[0])
+			ret = replace_ptr(r, dn, k, rr_ptr(dn, k), dest);
+	}
+	return ret;
+}
+
+/* ---- the chain --------------------------------------------------------- */
+
+static uint64_t chain_version(const struct ck *ck, uint64_t *mask)
+{
+	uint64_t ver = le64_get(ck->cp->checkpoint_ver);
+
+	*mask = UINT64_MAX;
+	if (ck->ckpt_flags & F2FS_CP_NOCRC_RECOVERY)
+		*mask = UINT32_MAX;
+	else if (ck->ckpt_flags & F2FS_CP_CRC_RECOVERY)
+		ver |= (uint64_t)f2fs_cp_stored_crc(ck->cp) << 32;
+	return ver & *mask;
+}
+
+static struct rr_ino *ino_entry(struct rp_roll *r, uint32_t ino)
+{
+	uint32_t at = rr_map_get(&r->ino_at, ino);
+
+	return at ? &r->inos.v[at - 1] : NULL;
+}
+
+/* find_fsync_dnodes: the chain's blocks, the inodes to recover. */
+static int find_inodes(struct rp_roll *r)
+{
+	struct ck *ck = r->ck;
+	uint64_t mask, want = chain_version(ck, &mask);
+	uint64_t valid = le64_get(ck->cp->valid_block_count);
+	uint64_t free_blocks = (uint64_t)ck->main_segs * F2FS_BLOCKS_PER_SEG - valid, steps = 0;
+	uint32_t segno = le32_get(ck->cp->cur_node_segno[1]);
+	uint16_t blkoff = le16_get(ck->cp->cur_node_blkoff[1]);
+	uint64_t addr = ck->main_blkaddr + (uint64_t)segno * F2FS_BLOCKS_PER_SEG + blkoff;
+	struct f2fs_node c;
+	int ret = 0;
+
+	while (ck_in_main(ck, addr) && !ret && !r->why[0]) {
+		uint32_t ino, flag, next;
+		struct rr_ino *e;
+
+		ret = f2fs_fs_read_block(ck->fs, addr, &c, ck->err);
+		if (ret)
+			break;
+		if ((le64_get(c.footer.cp_ver) & mask) != want)
+			break;
+		if (f2fs_vec_push(&r->chain, (uint32_t)addr))
+			return nomem(r);
+		ino = le32_get(c.footer.ino);
+		flag = le32_get(c.footer.flag);
+		next = le32_get(c.footer.next_blkaddr);
+		if (flag & F2FS_NODE_FSYNC) {
+			e = ino_entry(r, ino);
+			if (!e) {
+				struct f2fs_nat_info ni;
+
+				if (ino < F2FS_ROOT_INO || ino >= ck->max_nid)
+					return rr_stop(r, "chain block 0x%llx names inode %u, out of range",
+						       (unsigned long long)addr, ino);
+				ret = f2fs_nat_lookup(ck->fs, ino, &ni, NULL, ck->err);
+				if (ret)
+					break;
+				if (is_inode_blk(&c) && (flag & F2FS_NODE_DENT)) {
+					if (ni.blkaddr != F2FS_NULL_ADDR)
+						return rr_stop(r, "chain block 0x%llx makes inode %u anew, which the checkpoint has: the kernel's recovery fails on it",
+							       (unsigned long long)addr, ino);
+					ret = create_inode(r, &c, ino);
+				} else if (ni.blkaddr == F2FS_NULL_ADDR) {
+					goto next;   /* the kernel cannot get the inode: skipped */
+				}
+				if (!ret && f2fs_vec_push(&r->inos, (struct rr_ino){ .ino = ino }))
+					return nomem(r);
+				if (!ret && rr_map_put(&r->ino_at, ino, (uint32_t)r->inos.n))
+					return nomem(r);
+				e = ret ? NULL : &r->inos.v[r->inos.n - 1];
+			}
+			if (e) {
+				e->last = (uint32_t)addr;
+				if (is_inode_blk(&c) && (flag & F2FS_NODE_DENT))
+					e->last_dentry = (uint32_t)addr;
+			}
+		}
+next:
+		if (++steps >= free_blocks || next == addr)
+			return rr_stop(r, "the roll-forward chain loops: the kernel's recovery fails on it");
+		addr = next;
+	}
+	return ret;
+}
+
+static int apply_chain(struct rp_roll *r)
+{
+	struct ck *ck = r->ck;
+	struct f2fs_node c;
+	int ret = 0;
+
+	for (size_t k = 0; k < r->chain.n && !ret && !r->why[0]; k++) {
+		struct rr_ino *e;
+		struct rr_node *in;
+		uint32_t ino;
+
+		ret = f2fs_fs_read_block(ck->fs, r->chain.v[k], &c, ck->err);
+		if (ret)
+			break;
+		ino = le32_get(c.footer.ino);
+		e = ino_entry(r, ino);
+		if (!e || e->done)
+			continue;
+		in = rr_node_get(r, ino, &ret);
+		if (!in)
+			break;
+		if (le32_get(in->blk.i.i_flags) & (F2FS_COMPR_FL | F2FS_ENCRYPT_FL))
+			return rr_stop(r, "inode %u is compressed or encrypted: its recovery is left to the kernel", ino);
+		if (is_inode_blk(&c))
+			recover_inode(r, in, &c);
+		if (e->last_dentry == r->chain.v[k])
+			ret = rr_recover_dentry(r, &c, in);
+		if (!ret && !r->why[0])
+			ret = recover_data(r, in, &c);
+		if (e->last == r->chain.v[k])
+			e->done = true;
+	}
+	return ret;
+}
+
+/* Keep the chain's blocks from the logs until the new checkpoint commits:
+ * an interrupted repair then leaves the kernel its chain. */
+static int guard_chain(struct rp_roll *r)
+{
+	struct ck *ck = r->ck;
+
+	for (size_t k = 0; k < r->chain.n; k++) {
+		uint32_t b = r->chain.v[k] - ck->main_blkaddr;
+
+		if (f2fs_msb_test(ck->owned, b))
+			continue;
+		f2fs_msb_set(ck->owned, b);
+		if (f2fs_vec_push(&r->guarded, r->chain.v[k]))
+			return nomem(r);
+	}
+	return 0;
+}
+
+int rp_roll_prepare(struct rp *p)
+{
+	struct ck *ck = p->ck;
+	struct rp_roll *r;
+	int ret;
+
+	if (!ck_roll_recoverable(ck))
+		return 0;
+	r = calloc(1, sizeof(*r));
+	if (!r)
+		return f2fs_fail(ck->err, -ENOMEM, "out of memory for the roll-forward recovery");
+	p->roll = r;
+	r->p = p;
+	r->ck = ck;
+	r->features = ck->features;
+	r->nid_hint = le32_get(ck->cp->next_free_nid);
+	if (r->nid_hint <= F2FS_ROOT_INO || r->nid_hint >= ck->max_nid)
+		r->nid_hint = F2FS_ROOT_INO + 1;
+	r->touched = calloc(ck->main_segs / 64 + 1, sizeof(uint64_t));
+	if (!r->touched)
+		return nomem(r);
+	ret = find_inodes(r);
+	if (!ret && !r->why[0])
+		ret = apply_chain(r);
+	if (!ret && !r->why[0])
+		ret = guard_chain(r);
+	ck->r->roll.inodes = r->inos.n;
+	if (r->why[0])
+		snprintf(ck->r->roll.why, sizeof(ck->r->roll.why), "%s", r->why);
+	return ret;
+}
+
+bool rp_roll_stopped(const struct rp *p)
+{
+	return p->roll && p->roll->why[0];
+}
+
+/* ---- the flush ----------------------------------------------------------- */
+
+static int node_log(const struct rr_node *n)
+{
+	enum f2fs_node_kind k = f2fs_node_kind(n->ofs);
+
+	if (k == F2FS_NODE_INDIRECT || k == F2FS_NODE_DOUBLE)
+		return F2FS_SEG_COLD_NODE;
+	return n->dir ? F2FS_SEG_HOT_NODE : F2FS_SEG_WARM_NODE;
+}
+
+static int flush_node(struct rp_roll *r, struct rr_node *n)
+{
+	struct rp *p = r->p;
+	struct ck *ck = r->ck;
+	uint32_t addr, flags = n->dir ? 0 : F2FS_NODE_COLD;
+	int ret;
+
+	if (!n->ino) {   /* freed by the recovery */
+		struct f2fs_nat_dirty d = { n->nid, 0, F2FS_NULL_ADDR, (uint8_t)(n->version + 1) };
+
+		return n->old_addr ? rp_stage_nat(p, &d) : 0;
+	}
+	if (n->old_addr) {   /* only read (a lookup): left where it is */
+		struct f2fs_node old;
+
+		ret = f2fs_fs_read_block(ck->fs, n->old_addr, &old, ck->err);
+		if (ret)
+			return ret;
+		if (!memcmp(&old, &n->blk, sizeof(old) - sizeof(old.footer)))
+			return 0;
+	}
+	ret = rp_place(p, node_log(n), 1, &addr);
+	if (ret)
+		return ret;
+	/* not the old checkpoint's version: under it, this block is no
+	 * node of the chain */
+	f2fs_node_footer_set(&n->blk, n->nid, n->ino, n->ofs, flags,
+			     le64_get(ck->cp->checkpoint_ver) + 1, addr + 1);
+	if (n->ofs == 0 && n->nid == n->ino)
+		f2fs_inode_seal(&n->blk, ck->features, f2fs_fs_inode_crc_seed(ck->fs));
+	ret = rp_write(p, &(struct rp_placed){ addr, n->nid, 0, 0, true }, &n->blk);
+	if (ret)
+		return ret;
+	if (n->old_addr)
+		rp_release(p, n->old_addr);
+	return rp_stage_nat(p, &(struct f2fs_nat_dirty){ n->nid, n->ino, addr, n->version });
+}
+
+int rp_roll_flush(struct rp *p)
+{
+	struct rp_roll *r = p->roll;
+	struct ck *ck = p->ck;
+	int ret;
+
+	if (!r || r->why[0])
+		return 0;
+	/* the other fixes (repair_edit.c) edit nodes of their own: one both
+	 * change, or a nid both take, would lose one side's changes */
+	for (size_t k = 0; k < r->nodes.n; k++)
+		if (rp_nid_taken(p, r->nodes.v[k]->nid)) {
+			rr_stop(r, "node %u is changed by another fix of this repair too",
+				r->nodes.v[k]->nid);
+			snprintf(ck->r->roll.why, sizeof(ck->r->roll.why), "%s", r->why);
+			return 1;
+		}
+	ret = rr_flush_dblks(r);
+	/* the owners of the blocks recovered, for their segments' summaries */
+	for (size_t k = 0; k < r->owns.n && !ret; k++) {
+		const struct rr_own *o = &r->owns.v[k];
+		uint32_t at = rr_map_get(&r->node_at, o->nid);
+		const struct rr_node *n = at ? r->nodes.v[at - 1] : NULL;
+
+		if (!o->addr || !n || rr_ptr(n, o->idx) != o->addr)
+			continue;
+		if (f2fs_vec_push(&p->placed, (struct rp_placed){ o->addr, o->nid, o->idx,
+								  n->version, false }))
+			ret = nomem(r);
+	}
+	for (size_t k = 0; k < r->nodes.n && !ret; k++)
+		ret = flush_node(r, r->nodes.v[k]);
+	/* the chain's blocks are free under the new checkpoint */
+	for (size_t k = 0; k < r->guarded.n; k++) {
+		uint32_t b = r->guarded.v[k] - ck->main_blkaddr;
+
+		f2fs_msb_clear(ck->owned, b);
+		f2fs_msb_clear(ck->nodemap, b);
+	}
+	if (!ret)
+		ck->r->roll.applied = 1;
+	return ret;
+}
+
+bool rp_roll_touched(const struct rp *p, uint32_t segno)
+{
+	return p->roll && !p->roll->why[0] && ck_bit64(p->roll->touched, segno);
+}
+
+void rp_roll_free(struct rp *p)
+{
+	struct rp_roll *r = p->roll;
+
+	if (!r)
+		return;
+	for (size_t k = 0; k < r->nodes.n; k++)
+		free(r->nodes.v[k]);
+	for (size_t k = 0; k < r->dblks.n; k++)
+		free(r->dblks.v[k]);
+	f2fs_vec_free(&r->nodes);
+	f2fs_vec_free(&r->dblks);
+	f2fs_vec_free(&r->chain);
+	f2fs_vec_free(&r->guarded);
+	f2fs_vec_free(&r->inos);
+	f2fs_vec_free(&r->owns);
+	map_free(&r->ino_at);
+	map_free(&r->node_at);
+	map_free(&r->own_at);
+	free(r->touched);
+	free(r);
+	p->roll = NULL;
+}
+
+/* -n: what the recovery would do, on a scratch repair state. */
+int ck_roll_preview(struct ck *ck)
+{
+	struct rp p = { .ck = ck };
+	int ret;
+
+	if (!ck_roll_recoverable(ck))
+		return 0;
+	p.new_addrs = ck->new_addrs;
+	p.used = calloc(ck->nat_blocks + 1, sizeof(*p.used));
+	if (!p.used)
+		return f2fs_fail(ck->err, -ENOMEM, "out of memory for the roll-forward recovery");
+	ret = rp_roll_prepare(&p);
+	if (!ret && !rp_roll_stopped(&p))
+		ck->r->roll.applied = 2;
+	rp_roll_free(&p);
+	free(p.used);
+	return ret;
+}

@@ -1,0 +1,107 @@
+/*
+ * Internals of the roll-forward recovery (repair_roll.c, the inodes and
+ * their data; repair_roll_dir.c, the directory entries it adds). The
+ * recovery edits copies of nodes and directory blocks in memory, as the
+ * kernel edits its page cache during a mount, and writes them out of place
+ * at the end, into the repair's transaction.
+ */
+#ifndef F2FS_FSCK_REPAIR_ROLL_H
+#define F2FS_FSCK_REPAIR_ROLL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "repair_int.h"
+
+/* An open-addressing map of uint32 keys (never 0) to uint32 values. */
+struct rr_map {
+	uint32_t *key, *val;
+	uint32_t cap, n;
+};
+
+/* A node as the recovery leaves it: read once (or made), edited, written
+ * out of place by the flush. */
+struct rr_node {
+	uint32_t nid, ino, ofs;
+	uint32_t old_addr;        /* its block under the checkpoint; 0: a new nid */
+	uint8_t version;          /* its NAT version */
+	bool dir;                 /* of a directory (the hot node log) */
+	struct f2fs_node blk;
+};
+
+/* A directory block the recovery changed or added (file index idx). */
+struct rr_dblk {
+	uint32_t dir, idx;
+	struct f2fs_dentry_block blk;
+};
+
+/* An inode with fsync-marked nodes on the chain (the kernel's list). */
+struct rr_ino {
+	uint32_t ino;
+	uint32_t last;            /* its last fsync-marked node's block */
+	uint32_t last_dentry;     /* its last inode block with a dentry mark, or 0 */
+	bool done;                /* past its last block: nothing more applies */
+};
+
+/* A data block the recovery made valid, and the pointer holding it. */
+struct rr_own {
+	uint32_t addr, nid;
+	uint16_t idx;
+};
+
+struct rp_roll {
+	struct rp *p;
+	struct ck *ck;
+	uint32_t features;
+	F2FS_VEC(uint32_t) chain;          /* node blocks in chain order */
+	F2FS_VEC(uint32_t) guarded;        /* chain blocks kept from the logs */
+	F2FS_VEC(struct rr_ino) inos;
+	struct rr_map ino_at;              /* ino -> index in inos + 1 */
+	F2FS_VEC(struct rr_node *) nodes;
+	struct rr_map node_at;             /* nid -> index in nodes + 1 */
+	F2FS_VEC(struct rr_dblk *) dblks;
+	F2FS_VEC(struct rr_own) owns;
+	struct rr_map own_at;              /* addr -> index in owns + 1 */
+	uint64_t *touched;                 /* segments whose SSA gains entries */
+	uint32_t nid_hint;
+	char why[200];                     /* what keeps the recovery from going on */
+};
+
+/* ---- repair_roll.c, for repair_roll_dir.c ---- */
+
+/* The node nid as the recovery has it (read on first use), or NULL with
+ * r->why set (or an error in *ret). */
+struct rr_node *rr_node_get(struct rp_roll *r, uint32_t nid, int *ret);
+
+/* The node holding the pointer of file block idx of inode n, and the
+ * pointer's index there; with alloc, missing nodes on the way are made
+ * (as the kernel's ALLOC_NODE lookup does). NULL for a hole (no alloc)
+ * or when r->why / *ret says why. */
+struct rr_node *rr_block_slot(struct rp_roll *r, struct rr_node *inode, uint64_t idx,
+			      bool alloc, uint32_t *pos, int *ret);
+
+/* Pointer pos of node n, and setting it (the inode's pointers count from
+ * after its extra attributes). */
+uint32_t rr_ptr(const struct rr_node *n, uint32_t pos);
+void rr_set_ptr(struct rp_roll *r, struct rr_node *n, uint32_t pos, uint32_t addr);
+
+/* Add delta to the i_blocks of inode ino (the recovery's copy). */
+int rr_add_blocks(struct rp_roll *r, uint32_t ino, int64_t delta);
+
+int rr_map_put(struct rr_map *m, uint32_t key, uint32_t val);
+uint32_t rr_map_get(const struct rr_map *m, uint32_t key);
+
+/* Set r->why (printf-style); returns 0 so that callers can return it. */
+int rr_stop(struct rp_roll *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* ---- repair_roll_dir.c ---- */
+
+/* The kernel's recover_dentry: the name inode c (a chain inode block with
+ * a dentry mark) gives itself, in its parent directory, if not there. */
+int rr_recover_dentry(struct rp_roll *r, const struct f2fs_node *c, struct rr_node *inode);
+
+/* Write the changed directory blocks out of place (before the nodes, whose
+ * pointers they set). */
+int rr_flush_dblks(struct rp_roll *r);
+
+#endif

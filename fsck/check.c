@@ -156,6 +156,63 @@ static void check_release(struct ck *ck)
 	f2fs_fs_close(ck->fs);
 }
 
+static void add_stats(struct f2fs_txn_stats *a, const struct f2fs_txn_stats *b)
+{
+	a->nat_dirty += b->nat_dirty;
+	a->nat_blocks += b->nat_blocks;
+	a->nat_journal += b->nat_journal;
+	a->sit_dirty += b->sit_dirty;
+	a->sit_blocks += b->sit_blocks;
+	a->sit_journal += b->sit_journal;
+	a->node_blocks += b->node_blocks;
+	a->data_blocks += b->data_blocks;
+	a->ssa_blocks += b->ssa_blocks;
+	a->cp_blocks += b->cp_blocks;
+	a->sb_blocks += b->sb_blocks;
+	a->bytes += b->bytes;
+}
+
+/* After a repair that replayed the roll-forward chain, the image is checked
+ * again: what the replay changed that the first check had counted (quota
+ * usage) is found and repaired as in any image, in a second transaction.
+ * Its problems join the report r. */
+static int check_after_roll(const char *path, const struct f2fs_check_options *opt,
+			    struct f2fs_check_report *r, struct f2fs_error *err)
+{
+	struct f2fs_check_report *again;
+	struct f2fs_problem *all;
+	int ret = f2fs_check(path, opt, &again, err);
+
+	if (ret)
+		return ret;
+	if (!again->errors && !again->warnings) {
+		f2fs_check_report_free(again);
+		return 0;
+	}
+	all = realloc(r->problems, (r->nproblems + again->nproblems) * sizeof(*all));
+	if (!all) {
+		f2fs_check_report_free(again);
+		return f2fs_fail(err, -ENOMEM, "out of memory for the report");
+	}
+	r->problems = all;
+	memcpy(all + r->nproblems, again->problems, again->nproblems * sizeof(*all));
+	r->nproblems += again->nproblems;
+	again->nproblems = 0;
+	for (int c = 0; c < F2FS_PB_COUNT; c++)
+		r->count[c] += again->count[c];
+	r->errors += again->errors;
+	r->warnings += again->warnings;
+	r->suppressed += again->suppressed;
+	r->repair.fixed += again->repair.fixed;
+	r->repair.unfixed += again->repair.unfixed;
+	r->repair.unfixed_errors += again->repair.unfixed_errors;
+	add_stats(&r->repair.written, &again->repair.written);
+	if (again->repair.refused[0])
+		memcpy(r->repair.refused, again->repair.refused, sizeof(r->repair.refused));
+	f2fs_check_report_free(again);
+	return 0;
+}
+
 int f2fs_check(const char *path, const struct f2fs_check_options *opt,
 	       struct f2fs_check_report **out, struct f2fs_error *err)
 {
@@ -207,6 +264,8 @@ int f2fs_check(const char *path, const struct f2fs_check_options *opt,
 	if (!ret && ck.r->mode == F2FS_CHECK_FULL && ck.opt->fix == F2FS_ANSWER_NO)
 		ret = ck_repair_plan(&ck);
 	check_release(&ck);
+	if (!ret && ck.r->roll.applied == 1 && ck.r->repair.committed)
+		ret = check_after_roll(path, ck.opt, ck.r, err);
 	if (ret) {
 		f2fs_check_report_free(ck.r);
 		return ret;

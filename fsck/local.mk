@@ -23,6 +23,7 @@ dist_man_MANS += man/fsck.f2fs.8
 
 SCRIPT_TESTS += tests/fsck/clean-images.sh tests/fsck/run-cases.sh \
 	tests/fsck/fuzz-quick.sh tests/fsck/kernel-image.sh tests/fsck/kernel-powercut.sh \
+	tests/fsck/kernel-rollforward.sh \
 	tests/fsck/kernel-xattrs.sh tests/fsck/kernel-compress.sh tests/fsck/large-dir.sh \
 	tests/fsck/repair-outcome.sh tests/fsck/options.sh tests/fsck/kernel-relink.sh
 # volumes over several devices (multidev-kernel.sh: written by the kernel)
@@ -31,6 +32,7 @@ EXTRA_DIST += tests/fsck/multidev.sh tests/fsck/multidev-kernel.sh tests/fsck/mu
 EXTRA_DIST += tests/fsck/clean-images.sh tests/fsck/options.sh tests/fsck/run-cases.sh tests/fsck/large-dir.sh \
 	tests/fsck/repair-outcome.sh \
 	tests/fsck/fuzz-quick.sh tests/fsck/kernel-image.sh tests/fsck/kernel-powercut.sh \
+	tests/fsck/kernel-rollforward.sh \
 	tests/fsck/kernel-xattrs.sh tests/fsck/guest-xattrs.c tests/fsck/damage.py \
 	tests/fsck/kernel-relink.sh tests/fsck/guest-tree.c \
 	tests/fsck/kernel-compress.sh tests/fsck/guest-fsops.c \

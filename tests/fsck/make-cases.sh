@@ -172,7 +172,7 @@ CASE_LIST=(
 "orphan-linked|-n|D orphan /small.txt"
 "orphan-has-entry|-n|D inode /empty links 0 -- orphan /empty"
 "roll-forward-ok|-n|chain_node 0"
-"roll-forward-repair-refused|-y|D cp free_segment_count 5; chain_node 0"
+"roll-forward-repair-refused|-y --keep-roll-forward|D cp free_segment_count 5; chain_node 0"
 "roll-forward-repair-discarded|-y --discard-roll-forward|D cp free_segment_count 5; chain_node 0"
 "roll-forward-loop|-n|chain_node \$WARM_NEXT"
 "roll-forward-in-use|-n|chain_node \$(get inode / blkaddr)"

@@ -16,4 +16,4 @@ check_PROGRAMS += tests/kernel/cf-tool
 tests_kernel_cf_tool_SOURCES = tests/kernel/cf-tool.c
 tests_kernel_cf_tool_LDADD = $(LIBF2FS)
 EXTRA_DIST += tests/kernel/casefold-names.sh tests/kernel/casefold-names.py \
-	tests/kernel/guest/src/mknames.c
+	tests/kernel/guest/src/mknames.c tests/kernel/guest/src/xattr-fsync.c

@@ -2,7 +2,8 @@
 # Roll-forward recovery, with the kernel as the oracle. Images from our mkfs
 # (one per seed, the features varying) get the guest workload rollwork
 # (tests/kernel/guest: fsync'd creates, appends, overwrites, rewrites,
-# truncates, holes, far blocks) in parallel, and lose power in the middle
+# truncates, holes, far blocks, xattrs inline and in xattr nodes, owners) in
+# parallel, and lose power in the middle
 # of it (kvm-run --crash-after-ms). Then, for each image:
 #  (a) a copy is left to the kernel: its mount recovers the chain;
 #  (b) our fsck -f -y recovers another copy itself (then checks clean);
@@ -42,7 +43,7 @@ else
 	trap 'rm -rf "$W"' EXIT
 fi
 GSRC=$HERE/../kernel/guest/src
-for h in fsmanifest chflag-casefold; do
+for h in fsmanifest chflag-casefold xattr-fsync; do
 	"$CC" -static -O2 -o "$W/$h" "$GSRC/$h.c" 2>"$W/cc.err" ||
 		unavailable "cannot build a static $h with $CC: $(head -n 1 "$W/cc.err")"
 done
@@ -90,6 +91,7 @@ EOF
 disks=()
 for k in "${!SEEDS[@]}"; do disks+=("$W/p$k.img"); done
 kvm_boot kernel-rollforward 137 --crash-after-ms "$CRASH_MS" --file "$W/chflag-casefold" \
+	--file "$W/xattr-fsync" \
 	"${disks[@]}" "$job"
 printf '%s\n' "$KVM_OUT" | grep -E '^(synced /mnt[0-9]+/[^ ]+ [0-9a-f]{32}|begin /mnt[0-9]+/[^ ]+)$' >"$W/steps"
 grep '^synced ' "$W/steps" >"$W/synced"

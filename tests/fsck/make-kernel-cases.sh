@@ -5,6 +5,11 @@
 #
 #   make-kernel-cases.sh [--expect]
 #
+# roll-forward-kernel, roll-forward-kernel-quota, roll-forward-kernel-casefold
+#   are not made here: they are the power-cut images (p0, p1, p2) of a run of
+#   F2FS_ROLL_KEEP=1 tests/fsck/kernel-rollforward.sh (seeds 1 to 3), saved
+#   with save_case NAME -n IMAGE: fsck -n says what the roll-forward recovery
+#   would do, -y does it (expect.1), and the result checks clean (expect.2)
 # kernel-compressed: compression (lz4, compress_extension=*): compressed
 #   clusters, a cluster overwritten with noise, a truncated file, a file left
 #   released by F2FS_IOC_RELEASE_COMPRESS_BLOCKS and one released and

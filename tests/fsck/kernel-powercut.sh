@@ -115,7 +115,7 @@ done
 # kernel's next mount will.
 rc=0
 json=$("$FSCK" -f -n --json "$W/cut0.img" 2>&1) || rc=$?
-fsyncs=$(sed -n 's/.*"roll_forward":{"nodes":[0-9]*,"fsync":\([0-9]*\)}.*/\1/p' <<<"$json")
+fsyncs=$(sed -n 's/.*"roll_forward":{"nodes":[0-9]*,"fsync":\([0-9]*\)[,}].*/\1/p' <<<"$json")
 if [[ -n $fsyncs ]] && ((fsyncs >= last + 1)); then
 	ok "the roll-forward chain holds $fsyncs fsync-marked nodes for $((last + 1)) fsynced files"
 else

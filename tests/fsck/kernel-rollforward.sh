@@ -56,6 +56,9 @@ OPTS=(
 	"-O extra_attr,compression|0"
 )
 N=${#SEEDS[@]}
+# the image whose repair is cut: one without quota, whose repair is one
+# transaction (F2FS_FSCK_FAULT counts the writes of each transaction anew)
+C=0
 ((N <= 12)) || { echo "kernel-rollforward: at most 12 seeds a run"; exit 1; }
 job=$W/cut.sh
 : >"$job"
@@ -119,7 +122,7 @@ for k in "${!SEEDS[@]}"; do
 		bad "${label[k]}: our fsck -y (exit $rc)"
 		printf '%s\n' "$out" | grep -o '"roll_forward":{[^}]*}\|"refused":"[^"]*"' | head -3
 	fi
-	if [[ $k -eq 0 ]]; then
+	if [[ $k -eq $C ]]; then
 		b=$(sed -n 's/.*"bytes_written":\([0-9]*\).*/\1/p' <<<"$out")
 		writes=$((${b:-0} / 4096))
 	fi
@@ -131,13 +134,13 @@ for c in 1 2 $((writes / 4)) $((writes / 2)) $((writes - 2)) $((writes - 1)); do
 	((c >= 1 && c < writes)) && [[ " ${cuts[*]} " != *" $c "* ]] && cuts+=("$c")
 done
 for c in "${cuts[@]}"; do
-	cp --sparse=always "$W/p0.img" "$W/c$c.img"
+	cp --sparse=always "$W/p$C.img" "$W/c$c.img"
 	rc=0
 	F2FS_FSCK_FAULT=$c "$FSCK" -f -y "$W/c$c.img" >/dev/null 2>&1 || rc=$?
 	if ((rc >= 8)); then
-		ok "repair of ${label[0]} cut after $c of $writes writes (exit $rc)"
+		ok "repair of ${label[C]} cut after $c of $writes writes (exit $rc)"
 	else
-		bad "repair of ${label[0]} cut after $c of $writes writes: exit $rc"
+		bad "repair of ${label[C]} cut after $c of $writes writes: exit $rc"
 	fi
 	cp --sparse=always "$W/c$c.img" "$W/r$c.img"
 	rc=0
@@ -198,11 +201,11 @@ for k in "${!SEEDS[@]}"; do
 done
 base=$((2 * N))
 for i in "${!cuts[@]}"; do
-	if cmp -s "$W/0.list" "$W/$((base + i)).list"; then
+	if cmp -s "$W/$((2 * C)).list" "$W/$((base + i)).list"; then
 		ok "cut at write ${cuts[$i]}: the kernel still recovers the same files"
 	else
 		bad "cut at write ${cuts[$i]}: the kernel's listing differs"
-		diff "$W/0.list" "$W/$((base + i)).list" | head -6
+		diff "$W/$((2 * C)).list" "$W/$((base + i)).list" | head -6
 	fi
 done
 for k in "${!SEEDS[@]}"; do

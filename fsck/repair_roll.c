@@ -36,246 +36,13 @@
 #include "repair_roll.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define NPB F2FS_NIDS_PER_BLOCK
 #define KEEP_SIZE_ADVISE 0x10     /* i_advise: i_size is kept (fallocate) */
 
-/* ---- small maps -------------------------------------------------------- */
-
-static uint32_t slot_of(uint32_t key, uint32_t cap)
-{
-	return (key * 0x9E3779B1u) & (cap - 1);
-}
-
-uint32_t rr_map_get(const struct rr_map *m, uint32_t key)
-{
-	if (!m->cap)
-		return 0;
-	for (uint32_t s = slot_of(key, m->cap);; s = (s + 1) & (m->cap - 1)) {
-		if (m->key[s] == key)
-			return m->val[s];
-		if (!m->key[s])
-			return 0;
-	}
-}
-
-int rr_map_put(struct rr_map *m, uint32_t key, uint32_t val)
-{
-	if (2 * (m->n + 1) > m->cap) {
-		struct rr_map g = { 0 };
-
-		g.cap = m->cap ? 2 * m->cap : 64;
-		g.key = calloc(g.cap, sizeof(*g.key));
-		g.val = calloc(g.cap, sizeof(*g.val));
-		if (!g.key || !g.val) {
-			free(g.key);
-			free(g.val);
-			return -ENOMEM;
-		}
-		for (uint32_t i = 0; i < m->cap; i++)
-			if (m->key[i])
-				rr_map_put(&g, m->key[i], m->val[i]);
-		free(m->key);
-		free(m->val);
-		*m = g;
-	}
-	for (uint32_t s = slot_of(key, m->cap);; s = (s + 1) & (m->cap - 1)) {
-		if (m->key[s] == key) {
-			m->val[s] = val;
-			return 0;
-		}
-		if (!m->key[s]) {
-			m->key[s] = key;
-			m->val[s] = val;
-			m->n++;
-			return 0;
-		}
-	}
-}
-
-static void map_free(struct rr_map *m)
-{
-	free(m->key);
-	free(m->val);
-	memset(m, 0, sizeof(*m));
-}
-
-int rr_stop(struct rp_roll *r, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (r->why[0])
-		return 0;
-	va_start(ap, fmt);
-	vsnprintf(r->why, sizeof(r->why), fmt, ap);
-	va_end(ap);
-	return 0;
-}
-
-static int nomem(struct rp_roll *r)
-{
-	return f2fs_fail(r->ck->err, -ENOMEM, "out of memory for the roll-forward recovery");
-}
-
-/* ---- nodes ------------------------------------------------------------- */
-
-static bool is_inode_blk(const struct f2fs_node *n)
-{
-	return le32_get(n->footer.nid) == le32_get(n->footer.ino);
-}
-
-static uint32_t footer_ofs(const struct f2fs_node *n)
-{
-	return le32_get(n->footer.flag) >> 3;
-}
-
-/* Keep n (taken over: freed here when it cannot be kept). */
-static struct rr_node *keep_node(struct rp_roll *r, struct rr_node *n, int *ret)
-{
-	if (f2fs_vec_push(&r->nodes, n)) {
-		free(n);
-		*ret = nomem(r);
-		return NULL;
-	}
-	if (rr_map_put(&r->node_at, n->nid, (uint32_t)r->nodes.n)) {
-		*ret = nomem(r);   /* freed with the others */
-		return NULL;
-	}
-	return n;
-}
-
-struct rr_node *rr_node_get(struct rp_roll *r, uint32_t nid, int *ret)
-{
-	struct ck *ck = r->ck;
-	uint32_t at = rr_map_get(&r->node_at, nid);
-	struct f2fs_nat_info ni;
-	struct rr_node *n;
-
-	*ret = 0;
-	if (at)
-		return r->nodes.v[at - 1];
-	if (!nid || nid >= ck->max_nid) {
-		rr_stop(r, "a node the recovery needs has nid %u, out of range", nid);
-		return NULL;
-	}
-	*ret = f2fs_nat_lookup(ck->fs, nid, &ni, NULL, ck->err);
-	if (*ret)
-		return NULL;
-	if (!ck_in_main(ck, ni.blkaddr)) {
-		rr_stop(r, "node %u, which the recovery edits, is not in use (NAT block 0x%x)",
-			nid, ni.blkaddr);
-		return NULL;
-	}
-	n = calloc(1, sizeof(*n));
-	if (!n) {
-		*ret = nomem(r);
-		return NULL;
-	}
-	*ret = f2fs_fs_read_block(ck->fs, ni.blkaddr, &n->blk, ck->err);
-	if (*ret) {
-		free(n);
-		return NULL;
-	}
-	if (le32_get(n->blk.footer.nid) != nid) {
-		rr_stop(r, "node %u: its block 0x%x names nid %u", nid, ni.blkaddr,
-			le32_get(n->blk.footer.nid));
-		free(n);
-		return NULL;
-	}
-	n->nid = nid;
-	n->ino = ni.ino;
-	n->ofs = footer_ofs(&n->blk);
-	n->old_addr = ni.blkaddr;
-	n->version = ni.version;
-	n->dir = false;
-	if (n->ofs == 0 && nid == ni.ino)
-		n->dir = (le16_get(n->blk.i.i_mode) & F2FS_S_IFMT) == F2FS_S_IFDIR;
-	return keep_node(r, n, ret);
-}
-
-/* Is nid free for a node the recovery makes: unused under the checkpoint,
- * by the check's records and by the recovery itself? */
-static int nid_free(struct rp_roll *r, uint32_t nid, bool *free_)
-{
-	struct f2fs_nat_info ni;
-	int ret;
-
-	*free_ = false;
-	if (nid <= F2FS_ROOT_INO || nid >= r->ck->max_nid || rr_map_get(&r->node_at, nid) ||
-	    ck_nid_find(r->ck, nid))
-		return 0;
-	ret = f2fs_nat_lookup(r->ck->fs, nid, &ni, NULL, r->ck->err);
-	if (!ret)
-		*free_ = ni.blkaddr == F2FS_NULL_ADDR;
-	return ret;
-}
-
-/* A new node (nid want when free, else the next free nid), zeroed, with
- * its footer; it counts for the node count and the inode's blocks. */
-static struct rr_node *new_node(struct rp_roll *r, uint32_t want, uint32_t ino, uint32_t ofs,
-				bool dir, int *ret)
-{
-	struct ck *ck = r->ck;
-	struct f2fs_nat_info ni;
-	struct rr_node *n;
-	bool ok = false;
-	uint32_t nid = want, tried = 0;
-
-	*ret = want ? nid_free(r, want, &ok) : 0;
-	while (!*ret && !ok) {
-		if (tried++ >= ck->max_nid) {
-			rr_stop(r, "no free nid for a node the recovery makes");
-			return NULL;
-		}
-		nid = r->nid_hint++;
-		if (r->nid_hint >= ck->max_nid)
-			r->nid_hint = F2FS_ROOT_INO + 1;
-		*ret = nid_free(r, nid, &ok);
-	}
-	if (*ret)
-		return NULL;
-	*ret = f2fs_nat_lookup(ck->fs, nid, &ni, NULL, ck->err);
-	if (*ret)
-		return NULL;
-	n = calloc(1, sizeof(*n));
-	if (!n) {
-		*ret = nomem(r);
-		return NULL;
-	}
-	n->nid = nid;
-	n->ino = ino ? ino : nid;
-	n->ofs = ofs;
-	n->version = ni.version;
-	n->dir = dir;
-	f2fs_node_footer_set(&n->blk, nid, n->ino, ofs, 0, 0, 0);
-	r->p->added++;
-	r->p->used[nid / F2FS_NAT_ENTRY_PER_BLOCK]++;
-	if (!keep_node(r, n, ret))
-		return NULL;
-	if (ofs)
-		*ret = rr_add_blocks(r, n->ino, 1);
-	return *ret ? NULL : n;
-}
-
-int rr_add_blocks(struct rp_roll *r, uint32_t ino, int64_t delta)
-{
-	int ret;
-	struct rr_node *i = rr_node_get(r, ino, &ret);
-
-	if (i)
-		i->blk.i.i_blocks = le64_put((uint64_t)((int64_t)le64_get(i->blk.i.i_blocks) + delta));
-	return ret;
-}
-
-uint32_t rr_ptr(const struct rr_node *n, uint32_t pos)
-{
-	return n->ofs == 0 && n->nid == n->ino ? f2fs_inode_get_addr(&n->blk.i, pos) :
-						 le32_get(n->blk.dn.addr[pos]);
-}
+/* ---- blocks ------------------------------------------------------------ */
 
 /* An inode's largest extent covering a changed block no longer says
  * where the file's blocks are: the kernel drops it too. */
@@ -287,112 +54,6 @@ static void drop_extent(struct rr_node *inode, uint64_t fofs)
 		memset(e, 0, sizeof(*e));
 }
 
-void rr_set_ptr(struct rp_roll *r, struct rr_node *n, uint32_t pos, uint32_t addr)
-{
-	(void)r;
-	if (n->ofs == 0 && n->nid == n->ino)
-		f2fs_inode_set_addr(&n->blk.i, pos, addr);
-	else
-		n->blk.dn.addr[pos] = le32_put(addr);
-}
-
-/* The child at slot k of node parent (an inode's i_nid, or an indirect
- * node), which must sit at offset ofs; made when missing and alloc. */
-static struct rr_node *child(struct rp_roll *r, struct rr_node *parent, bool in_inode,
-			     uint32_t k, uint32_t ofs, uint32_t want, bool alloc, int *ret)
-{
-	uint32_t nid = le32_get(in_inode ? parent->blk.i.i_nid[k] : parent->blk.in.nid[k]);
-	struct rr_node *c;
-
-	*ret = 0;
-	if (!nid) {
-		if (!alloc)
-			return NULL;
-		c = new_node(r, want, parent->ino, ofs, parent->dir, ret);
-		if (c && in_inode)
-			parent->blk.i.i_nid[k] = le32_put(c->nid);
-		else if (c)
-			parent->blk.in.nid[k] = le32_put(c->nid);
-		return c;
-	}
-	c = rr_node_get(r, nid, ret);
-	if (c && (c->ofs != ofs || c->ino != parent->ino)) {
-		rr_stop(r, "node %u of inode %u sits at offset %u where the tree wants %u: the kernel's recovery fails on it",
-			nid, parent->ino, c->ofs, ofs);
-		return NULL;
-	}
-	return c;
-}
-
-/* The direct node at offset ofs in the tree of inode (made with the path to
- * it when missing and alloc; want: the nid to give a new direct node). */
-static struct rr_node *locate(struct rp_roll *r, struct rr_node *inode, uint32_t ofs,
-			      uint32_t want, bool alloc, int *ret)
-{
-	struct rr_node *mid, *dbl;
-	uint32_t rel;
-
-	*ret = 0;
-	if (ofs == 0)
-		return inode;
-	if (ofs <= 2)
-		return child(r, inode, true, ofs - 1, ofs, want, alloc, ret);
-	if (ofs >= 4 && ofs <= 3 + NPB) {
-		mid = child(r, inode, true, 2, 3, 0, alloc, ret);
-		return mid ? child(r, mid, false, ofs - 4, ofs, want, alloc, ret) : NULL;
-	}
-	if (ofs >= 5 + NPB && ofs <= 4 + 2 * NPB) {
-		mid = child(r, inode, true, 3, 4 + NPB, 0, alloc, ret);
-		return mid ? child(r, mid, false, ofs - (5 + NPB), ofs, want, alloc, ret) : NULL;
-	}
-	if (ofs < 6 + 2 * NPB || (ofs - (6 + 2 * NPB)) % (NPB + 1) == 0) {
-		rr_stop(r, "a chain node of inode %u has offset %u, no direct node's", inode->nid, ofs);
-		return NULL;
-	}
-	rel = ofs - (6 + 2 * NPB);
-	dbl = child(r, inode, true, 4, 5 + 2 * NPB, 0, alloc, ret);
-	if (!dbl)
-		return NULL;
-	mid = child(r, dbl, false, rel / (NPB + 1), 6 + 2 * NPB + rel / (NPB + 1) * (NPB + 1),
-		    0, alloc, ret);
-	return mid ? child(r, mid, false, rel % (NPB + 1) - 1, ofs, want, alloc, ret) : NULL;
-}
-
-static uint32_t inode_addrs(const struct rp_roll *r, const struct rr_node *inode)
-{
-	return f2fs_inode_addrs(&inode->blk.i, r->features);
-}
-
-struct rr_node *rr_block_slot(struct rp_roll *r, struct rr_node *inode, uint64_t idx,
-			      bool alloc, uint32_t *pos, int *ret)
-{
-	uint64_t a = inode_addrs(r, inode), n2 = (uint64_t)NPB * NPB;
-	uint32_t ofs;
-
-	*ret = 0;
-	if (idx < a) {
-		*pos = (uint32_t)idx;
-		return inode;
-	}
-	idx -= a;
-	if (idx < 2 * (uint64_t)NPB) {
-		ofs = 1 + (uint32_t)(idx / NPB);
-	} else if ((idx -= 2 * (uint64_t)NPB) < 2 * n2) {
-		ofs = idx < n2 ? 4 + (uint32_t)(idx / NPB) : 5 + NPB + (uint32_t)((idx - n2) / NPB);
-	} else {
-		idx -= 2 * n2;
-		if (idx >= n2 * NPB) {
-			rr_stop(r, "file block beyond what inode %u can map", inode->nid);
-			return NULL;
-		}
-		ofs = 6 + 2 * NPB + (uint32_t)(idx / n2) * (NPB + 1) + 1 +
-		      (uint32_t)(idx % n2 / NPB);
-	}
-	*pos = (uint32_t)(idx % NPB);
-	return locate(r, inode, ofs, 0, alloc, ret);
-}
-
-/* ---- blocks ------------------------------------------------------------ */
 
 /* addr stops being used (a pointer replaced or truncated). */
 static void drop_block(struct rp_roll *r, uint32_t addr)
@@ -422,14 +83,14 @@ static int truncate_ptr(struct rp_roll *r, struct rr_node *n, uint32_t pos)
 
 	if (src == F2FS_NULL_ADDR)
 		return 0;
-	rr_set_ptr(r, n, pos, F2FS_NULL_ADDR);
+	rr_set_ptr(n, pos, F2FS_NULL_ADDR);
 	drop_block(r, src);
 	return rr_add_blocks(r, n->ino, -1);
 }
 
 static int reserve_ptr(struct rp_roll *r, struct rr_node *n, uint32_t pos)
 {
-	rr_set_ptr(r, n, pos, F2FS_NEW_ADDR);
+	rr_set_ptr(n, pos, F2FS_NEW_ADDR);
 	r->p->new_addrs++;
 	return rr_add_blocks(r, n->ino, 1);
 }
@@ -464,7 +125,7 @@ static int replace_ptr(struct rp_roll *r, struct rr_node *n, uint32_t pos, uint3
 	uint32_t s = ck_segno(ck, dest);
 	int ret;
 
-	rr_set_ptr(r, n, pos, dest);
+	rr_set_ptr(n, pos, dest);
 	drop_block(r, src);
 	f2fs_msb_set(ck->owned, dest - ck->main_blkaddr);
 	r->touched[s / 64] |= 1ull << (s % 64);
@@ -472,7 +133,7 @@ static int replace_ptr(struct rp_roll *r, struct rr_node *n, uint32_t pos, uint3
 	if (!ret)
 		ret = rr_map_put(&r->own_at, dest, (uint32_t)r->owns.n);
 	if (ret)
-		return nomem(r);
+		return rr_nomem(r);
 	ck->r->roll.blocks++;
 	return 0;
 }
@@ -516,7 +177,7 @@ static int create_inode(struct rp_roll *r, const struct f2fs_node *c, uint32_t i
 	struct f2fs_inode *d;
 	int ret;
 
-	n = new_node(r, ino, ino, 0, false, &ret);
+	n = rr_new_node(r, ino, ino, 0, false, &ret);
 	if (!n)
 		return ret;
 	if (n->nid != ino)
@@ -594,7 +255,7 @@ static int recover_xattr(struct rp_roll *r, struct rr_node *in, const struct f2f
 		if (ret)
 			return ret;
 	}
-	x = new_node(r, le32_get(c->footer.nid), in->nid, F2FS_XATTR_NODE_OFFSET, in->dir, &ret);
+	x = rr_new_node(r, le32_get(c->footer.nid), in->nid, F2FS_XATTR_NODE_OFFSET, in->dir, &ret);
 	if (!x)
 		return ret;
 	memcpy(&x->blk, c, F2FS_BLKSIZE - sizeof(struct f2fs_node_footer));
@@ -609,14 +270,14 @@ static int recover_inline_data(struct rp_roll *r, struct rr_node *in, const stru
 			       int *ret)
 {
 	struct f2fs_inode *d = &in->blk.i;
-	bool c_inline = is_inode_blk(c) && (c->i.i_inline & F2FS_INLINE_DATA);
+	bool c_inline = rr_is_inode_blk(c) && (c->i.i_inline & F2FS_INLINE_DATA);
 	uint32_t off = f2fs_inode_inline_offset(d), bytes = f2fs_inode_inline_bytes(d, r->features);
 
 	*ret = 0;
 	if (!(d->i_inline & F2FS_INLINE_DATA) && c_inline) {
 		/* the kernel truncates every block first: only a file without
 		 * any is done here */
-		for (uint32_t k = 0; k < inode_addrs(r, in); k++)
+		for (uint32_t k = 0; k < rr_inode_addrs(r, in); k++)
 			if (f2fs_inode_get_addr(d, k) != F2FS_NULL_ADDR) {
 				rr_stop(r, "inode %u goes back to inline data over its blocks", in->nid);
 				return 1;
@@ -643,22 +304,22 @@ static int recover_inline_data(struct rp_roll *r, struct rr_node *in, const stru
 /* do_recover_data for chain node c of inode in. */
 static int recover_data(struct rp_roll *r, struct rr_node *in, const struct f2fs_node *c)
 {
-	uint32_t ofs = footer_ofs(c), count;
+	uint32_t ofs = rr_footer_ofs(c), count;
 	uint64_t start;
 	struct rr_node *dn;
 	int ret = 0;
 
-	if (is_inode_blk(c))
+	if (rr_is_inode_blk(c))
 		recover_inline_xattr(r, in, c);
 	else if (ofs == F2FS_XATTR_NODE_OFFSET)
 		return recover_xattr(r, in, c);
 	if (recover_inline_data(r, in, c, &ret) || ret)
 		return ret;
-	dn = locate(r, in, ofs, le32_get(c->footer.nid), true, &ret);
+	dn = rr_locate(r, in, ofs, le32_get(c->footer.nid), true, &ret);
 	if (!dn)
 		return ret;
-	start = f2fs_node_start_bidx(ofs, inode_addrs(r, in));
-	count = ofs == 0 ? inode_addrs(r, in) : F2FS_ADDRS_PER_BLOCK;
+	start = f2fs_node_start_bidx(ofs, rr_inode_addrs(r, in));
+	count = ofs == 0 ? rr_inode_addrs(r, in) : F2FS_ADDRS_PER_BLOCK;
 	for (uint32_t k = 0; k < count && !ret && !r->why[0]; k++, start++) {
 		uint32_t src = rr_ptr(dn, k);
 		uint32_t dest = ofs == 0 ? f2fs_inode_get_addr(&c->i, k) : le32_get(c->dn.addr[k]);
@@ -743,7 +404,7 @@ static int find_inodes(struct rp_roll *r)
 		if ((le64_get(c.footer.cp_ver) & mask) != want)
 			break;
 		if (f2fs_vec_push(&r->chain, (uint32_t)addr))
-			return nomem(r);
+			return rr_nomem(r);
 		ino = le32_get(c.footer.ino);
 		flag = le32_get(c.footer.flag);
 		next = le32_get(c.footer.next_blkaddr);
@@ -758,7 +419,7 @@ static int find_inodes(struct rp_roll *r)
 				ret = f2fs_nat_lookup(ck->fs, ino, &ni, NULL, ck->err);
 				if (ret)
 					break;
-				if (is_inode_blk(&c) && (flag & F2FS_NODE_DENT)) {
+				if (rr_is_inode_blk(&c) && (flag & F2FS_NODE_DENT)) {
 					if (ni.blkaddr != F2FS_NULL_ADDR)
 						return rr_stop(r, "chain block 0x%llx makes inode %u anew, which the checkpoint has: the kernel's recovery fails on it",
 							       (unsigned long long)addr, ino);
@@ -767,14 +428,14 @@ static int find_inodes(struct rp_roll *r)
 					goto next;   /* the kernel cannot get the inode: skipped */
 				}
 				if (!ret && f2fs_vec_push(&r->inos, (struct rr_ino){ .ino = ino }))
-					return nomem(r);
+					return rr_nomem(r);
 				if (!ret && rr_map_put(&r->ino_at, ino, (uint32_t)r->inos.n))
-					return nomem(r);
+					return rr_nomem(r);
 				e = ret ? NULL : &r->inos.v[r->inos.n - 1];
 			}
 			if (e) {
 				e->last = (uint32_t)addr;
-				if (is_inode_blk(&c) && (flag & F2FS_NODE_DENT))
+				if (rr_is_inode_blk(&c) && (flag & F2FS_NODE_DENT))
 					e->last_dentry = (uint32_t)addr;
 			}
 		}
@@ -809,7 +470,7 @@ static int apply_chain(struct rp_roll *r)
 			break;
 		if (le32_get(in->blk.i.i_flags) & (F2FS_COMPR_FL | F2FS_ENCRYPT_FL))
 			return rr_stop(r, "inode %u is compressed or encrypted: its recovery is left to the kernel", ino);
-		if (is_inode_blk(&c))
+		if (rr_is_inode_blk(&c))
 			recover_inode(r, in, &c);
 		if (e->last_dentry == r->chain.v[k])
 			ret = rr_recover_dentry(r, &c, in);
@@ -834,7 +495,7 @@ static int guard_chain(struct rp_roll *r)
 			continue;
 		f2fs_msb_set(ck->owned, b);
 		if (f2fs_vec_push(&r->guarded, r->chain.v[k]))
-			return nomem(r);
+			return rr_nomem(r);
 	}
 	return 0;
 }
@@ -859,7 +520,7 @@ int rp_roll_prepare(struct rp *p)
 		r->nid_hint = F2FS_ROOT_INO + 1;
 	r->touched = calloc(ck->main_segs / 64 + 1, sizeof(uint64_t));
 	if (!r->touched)
-		return nomem(r);
+		return rr_nomem(r);
 	ret = find_inodes(r);
 	if (!ret && !r->why[0])
 		ret = apply_chain(r);
@@ -953,7 +614,7 @@ int rp_roll_flush(struct rp *p)
 			continue;
 		if (f2fs_vec_push(&p->placed, (struct rp_placed){ o->addr, o->nid, o->idx,
 								  n->version, false }))
-			ret = nomem(r);
+			ret = rr_nomem(r);
 	}
 	for (size_t k = 0; k < r->nodes.n && !ret; k++)
 		ret = flush_node(r, r->nodes.v[k]);
@@ -990,9 +651,9 @@ void rp_roll_free(struct rp *p)
 	f2fs_vec_free(&r->guarded);
 	f2fs_vec_free(&r->inos);
 	f2fs_vec_free(&r->owns);
-	map_free(&r->ino_at);
-	map_free(&r->node_at);
-	map_free(&r->own_at);
+	rr_map_free(&r->ino_at);
+	rr_map_free(&r->node_at);
+	rr_map_free(&r->own_at);
 	free(r->touched);
 	free(r);
 	p->roll = NULL;

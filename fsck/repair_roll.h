@@ -1,6 +1,7 @@
 /*
- * Internals of the roll-forward recovery (repair_roll.c, the inodes and
- * their data; repair_roll_dir.c, the directory entries it adds). The
+ * Internals of the roll-forward recovery (repair_roll.c, the chain, the
+ * inodes and their data; repair_roll_dir.c, the directory entries it adds;
+ * repair_roll_nodes.c, the copies of the nodes it edits). The
  * recovery edits copies of nodes and directory blocks in memory, as the
  * kernel edits its page cache during a mount, and writes them out of place
  * at the end, into the repair's transaction.
@@ -10,6 +11,8 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+
+#include <f2fs/format/endian.h>
 
 #include "repair_int.h"
 
@@ -67,7 +70,17 @@ struct rp_roll {
 	char why[200];                     /* what keeps the recovery from going on */
 };
 
-/* ---- repair_roll.c, for repair_roll_dir.c ---- */
+static inline bool rr_is_inode_blk(const struct f2fs_node *n)
+{
+	return le32_get(n->footer.nid) == le32_get(n->footer.ino);
+}
+
+static inline uint32_t rr_footer_ofs(const struct f2fs_node *n)
+{
+	return le32_get(n->footer.flag) >> 3;
+}
+
+/* ---- repair_roll_nodes.c ---- */
 
 /* The node nid as the recovery has it (read on first use), or NULL with
  * r->why set (or an error in *ret). */
@@ -83,16 +96,34 @@ struct rr_node *rr_block_slot(struct rp_roll *r, struct rr_node *inode, uint64_t
 /* Pointer pos of node n, and setting it (the inode's pointers count from
  * after its extra attributes). */
 uint32_t rr_ptr(const struct rr_node *n, uint32_t pos);
-void rr_set_ptr(struct rp_roll *r, struct rr_node *n, uint32_t pos, uint32_t addr);
+void rr_set_ptr(struct rr_node *n, uint32_t pos, uint32_t addr);
+
+/* A new node (nid want when free, else the next free one; want 0: any),
+ * zeroed, with its footer; it counts for the node count and (not an inode)
+ * its inode's blocks. */
+struct rr_node *rr_new_node(struct rp_roll *r, uint32_t want, uint32_t ino, uint32_t ofs,
+			    bool dir, int *ret);
+
+/* The direct node at offset ofs in the tree of inode (made with the path to
+ * it when missing and alloc; want: the nid to give a new direct node). */
+struct rr_node *rr_locate(struct rp_roll *r, struct rr_node *inode, uint32_t ofs,
+			  uint32_t want, bool alloc, int *ret);
+
+/* Data pointers in inode's own block. */
+uint32_t rr_inode_addrs(const struct rp_roll *r, const struct rr_node *inode);
 
 /* Add delta to the i_blocks of inode ino (the recovery's copy). */
 int rr_add_blocks(struct rp_roll *r, uint32_t ino, int64_t delta);
 
 int rr_map_put(struct rr_map *m, uint32_t key, uint32_t val);
 uint32_t rr_map_get(const struct rr_map *m, uint32_t key);
+void rr_map_free(struct rr_map *m);
 
 /* Set r->why (printf-style); returns 0 so that callers can return it. */
 int rr_stop(struct rp_roll *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Out of memory: the error to return. */
+int rr_nomem(struct rp_roll *r);
 
 /* ---- repair_roll_dir.c ---- */
 

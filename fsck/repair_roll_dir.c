@@ -188,7 +188,7 @@ static int dir_block(struct rp_roll *r, struct rr_node *dir, uint64_t idx, bool 
 		memset(scratch, 0, sizeof(*scratch));
 	}
 	if (addr == F2FS_NULL_ADDR) {   /* a new block: f2fs_get_new_data_page */
-		rr_set_ptr(r, n, pos, F2FS_NEW_ADDR);
+		rr_set_ptr(n, pos, F2FS_NEW_ADDR);
 		r->p->new_addrs++;
 		ret = rr_add_blocks(r, dir->nid, 1);
 		if (!ret && le64_get(dir->blk.i.i_size) < (idx + 1) * F2FS_BLKSIZE)
@@ -369,7 +369,7 @@ int rr_flush_dblks(struct rp_roll *r)
 		if (ret)
 			return ret;
 		old = rr_ptr(n, pos);
-		rr_set_ptr(r, n, pos, addr);
+		rr_set_ptr(n, pos, addr);
 		if (old == F2FS_NEW_ADDR && p->new_addrs)
 			p->new_addrs--;
 		else if (ck_in_main(r->ck, old))

@@ -48,12 +48,15 @@ for h in fsmanifest chflag-casefold xattr-fsync; do
 		unavailable "cannot build a static $h with $CC: $(head -n 1 "$W/cc.err")"
 done
 
-# feature sets, taken in turn by the seeds | 1: casefold the new files' directory
+# feature sets, taken in turn by the seeds | 1: casefold the new files'
+# directory | mount options (compression: base/data.z, which the workload
+# leaves alone, is compressed; a compressed file on the chain is left to the
+# kernel, see the man page)
 OPTS=(
-	"|0"
-	"-O extra_attr,inode_checksum,sb_checksum,flexible_inline_xattr,inode_crtime,project_quota,quota,lost_found|0"
-	"-O extra_attr,inode_checksum,casefold -C utf8|1"
-	"-O extra_attr,compression|0"
+	"|0|"
+	"-O extra_attr,inode_checksum,sb_checksum,flexible_inline_xattr,inode_crtime,project_quota,quota,lost_found|0|"
+	"-O extra_attr,inode_checksum,casefold -C utf8|1|"
+	"-O extra_attr,compression|0|-o compress_extension=z"
 )
 N=${#SEEDS[@]}
 # the image whose repair is cut: one without quota, whose repair is one
@@ -63,14 +66,14 @@ C=0
 job=$W/cut.sh
 : >"$job"
 for k in "${!SEEDS[@]}"; do
-	IFS='|' read -r o cf <<<"${OPTS[$((k % ${#OPTS[@]}))]}"
+	IFS='|' read -r o cf mo <<<"${OPTS[$((k % ${#OPTS[@]}))]}"
 	truncate -s 128M "$W/p$k.img"
 	# shellcheck disable=SC2086
 	"$MKFS" -q -f $o "$W/p$k.img" || { bad "mkfs $o"; summary kernel-rollforward; exit 1; }
 	label[k]="seed ${SEEDS[$k]} '${o:-default}'"
 	dev=$(guest_dev "$k")
 	{
-		echo "mkdir -p /mnt$k && mount -t f2fs $dev /mnt$k || exit 1"
+		echo "mkdir -p /mnt$k && mount -t f2fs $mo $dev /mnt$k || exit 1"
 		[[ $cf == 1 ]] && echo "mkdir /mnt$k/new && chflag-casefold /mnt$k/new || exit 1"
 		echo "rollwork-base /mnt$k || exit 1"
 		# no timer checkpoint: it would empty the chain

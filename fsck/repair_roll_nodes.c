@@ -1,0 +1,347 @@
+/*
+ * The roll-forward recovery's copies of nodes (repair_roll.h): each node it
+ * changes is read once, or made (a new inode, a direct node the tree lacks,
+ * an xattr node), found by nid or by its place in its inode's tree, and
+ * edited in memory until the flush writes it out of place.
+ */
+#include <f2fs/format/endian.h>
+#include <f2fs/format/inode.h>
+#include <f2fs/format/node_ofs.h>
+#include <f2fs/fs/nat.h>
+
+#include "repair_roll.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NPB F2FS_NIDS_PER_BLOCK
+
+/* ---- small maps -------------------------------------------------------- */
+
+static uint32_t slot_of(uint32_t key, uint32_t cap)
+{
+	return (key * 0x9E3779B1u) & (cap - 1);
+}
+
+uint32_t rr_map_get(const struct rr_map *m, uint32_t key)
+{
+	if (!m->cap)
+		return 0;
+	for (uint32_t s = slot_of(key, m->cap);; s = (s + 1) & (m->cap - 1)) {
+		if (m->key[s] == key)
+			return m->val[s];
+		if (!m->key[s])
+			return 0;
+	}
+}
+
+int rr_map_put(struct rr_map *m, uint32_t key, uint32_t val)
+{
+	if (2 * (m->n + 1) > m->cap) {
+		struct rr_map g = { 0 };
+
+		g.cap = m->cap ? 2 * m->cap : 64;
+		g.key = calloc(g.cap, sizeof(*g.key));
+		g.val = calloc(g.cap, sizeof(*g.val));
+		if (!g.key || !g.val) {
+			free(g.key);
+			free(g.val);
+			return -ENOMEM;
+		}
+		for (uint32_t i = 0; i < m->cap; i++)
+			if (m->key[i])
+				rr_map_put(&g, m->key[i], m->val[i]);
+		free(m->key);
+		free(m->val);
+		*m = g;
+	}
+	for (uint32_t s = slot_of(key, m->cap);; s = (s + 1) & (m->cap - 1)) {
+		if (m->key[s] == key) {
+			m->val[s] = val;
+			return 0;
+		}
+		if (!m->key[s]) {
+			m->key[s] = key;
+			m->val[s] = val;
+			m->n++;
+			return 0;
+		}
+	}
+}
+
+void rr_map_free(struct rr_map *m)
+{
+	free(m->key);
+	free(m->val);
+	memset(m, 0, sizeof(*m));
+}
+
+int rr_stop(struct rp_roll *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (r->why[0])
+		return 0;
+	va_start(ap, fmt);
+	vsnprintf(r->why, sizeof(r->why), fmt, ap);
+	va_end(ap);
+	return 0;
+}
+
+int rr_nomem(struct rp_roll *r)
+{
+	return f2fs_fail(r->ck->err, -ENOMEM, "out of memory for the roll-forward recovery");
+}
+
+/* ---- nodes ------------------------------------------------------------- */
+
+/* Keep n (taken over: freed here when it cannot be kept). */
+static struct rr_node *keep_node(struct rp_roll *r, struct rr_node *n, int *ret)
+{
+	if (f2fs_vec_push(&r->nodes, n)) {
+		free(n);
+		*ret = rr_nomem(r);
+		return NULL;
+	}
+	if (rr_map_put(&r->node_at, n->nid, (uint32_t)r->nodes.n)) {
+		*ret = rr_nomem(r);   /* freed with the others */
+		return NULL;
+	}
+	return n;
+}
+
+struct rr_node *rr_node_get(struct rp_roll *r, uint32_t nid, int *ret)
+{
+	struct ck *ck = r->ck;
+	uint32_t at = rr_map_get(&r->node_at, nid);
+	struct f2fs_nat_info ni;
+	struct rr_node *n;
+
+	*ret = 0;
+	if (at)
+		return r->nodes.v[at - 1];
+	if (!nid || nid >= ck->max_nid) {
+		rr_stop(r, "a node the recovery needs has nid %u, out of range", nid);
+		return NULL;
+	}
+	*ret = f2fs_nat_lookup(ck->fs, nid, &ni, NULL, ck->err);
+	if (*ret)
+		return NULL;
+	if (!ck_in_main(ck, ni.blkaddr)) {
+		rr_stop(r, "node %u, which the recovery edits, is not in use (NAT block 0x%x)",
+			nid, ni.blkaddr);
+		return NULL;
+	}
+	n = calloc(1, sizeof(*n));
+	if (!n) {
+		*ret = rr_nomem(r);
+		return NULL;
+	}
+	*ret = f2fs_fs_read_block(ck->fs, ni.blkaddr, &n->blk, ck->err);
+	if (*ret) {
+		free(n);
+		return NULL;
+	}
+	if (le32_get(n->blk.footer.nid) != nid) {
+		rr_stop(r, "node %u: its block 0x%x names nid %u", nid, ni.blkaddr,
+			le32_get(n->blk.footer.nid));
+		free(n);
+		return NULL;
+	}
+	n->nid = nid;
+	n->ino = ni.ino;
+	n->ofs = rr_footer_ofs(&n->blk);
+	n->old_addr = ni.blkaddr;
+	n->version = ni.version;
+	n->dir = false;
+	if (n->ofs == 0 && nid == ni.ino)
+		n->dir = (le16_get(n->blk.i.i_mode) & F2FS_S_IFMT) == F2FS_S_IFDIR;
+	return keep_node(r, n, ret);
+}
+
+/* Is nid free for a node the recovery makes: unused under the checkpoint,
+ * by the check's records and by the recovery itself? */
+static int nid_free(struct rp_roll *r, uint32_t nid, bool *free_)
+{
+	struct f2fs_nat_info ni;
+	int ret;
+
+	*free_ = false;
+	if (nid <= F2FS_ROOT_INO || nid >= r->ck->max_nid || rr_map_get(&r->node_at, nid) ||
+	    ck_nid_find(r->ck, nid))
+		return 0;
+	ret = f2fs_nat_lookup(r->ck->fs, nid, &ni, NULL, r->ck->err);
+	if (!ret)
+		*free_ = ni.blkaddr == F2FS_NULL_ADDR;
+	return ret;
+}
+
+/* A new node (nid want when free, else the next free nid), zeroed, with
+ * its footer; it counts for the node count and the inode's blocks. */
+struct rr_node *rr_new_node(struct rp_roll *r, uint32_t want, uint32_t ino, uint32_t ofs,
+				bool dir, int *ret)
+{
+	struct ck *ck = r->ck;
+	struct f2fs_nat_info ni;
+	struct rr_node *n;
+	bool ok = false;
+	uint32_t nid = want, tried = 0;
+
+	*ret = want ? nid_free(r, want, &ok) : 0;
+	while (!*ret && !ok) {
+		if (tried++ >= ck->max_nid) {
+			rr_stop(r, "no free nid for a node the recovery makes");
+			return NULL;
+		}
+		nid = r->nid_hint++;
+		if (r->nid_hint >= ck->max_nid)
+			r->nid_hint = F2FS_ROOT_INO + 1;
+		*ret = nid_free(r, nid, &ok);
+	}
+	if (*ret)
+		return NULL;
+	*ret = f2fs_nat_lookup(ck->fs, nid, &ni, NULL, ck->err);
+	if (*ret)
+		return NULL;
+	n = calloc(1, sizeof(*n));
+	if (!n) {
+		*ret = rr_nomem(r);
+		return NULL;
+	}
+	n->nid = nid;
+	n->ino = ino ? ino : nid;
+	n->ofs = ofs;
+	n->version = ni.version;
+	n->dir = dir;
+	f2fs_node_footer_set(&n->blk, nid, n->ino, ofs, 0, 0, 0);
+	r->p->added++;
+	r->p->used[nid / F2FS_NAT_ENTRY_PER_BLOCK]++;
+	if (!keep_node(r, n, ret))
+		return NULL;
+	if (ofs)
+		*ret = rr_add_blocks(r, n->ino, 1);
+	return *ret ? NULL : n;
+}
+
+int rr_add_blocks(struct rp_roll *r, uint32_t ino, int64_t delta)
+{
+	int ret;
+	struct rr_node *i = rr_node_get(r, ino, &ret);
+
+	if (i)
+		i->blk.i.i_blocks = le64_put((uint64_t)((int64_t)le64_get(i->blk.i.i_blocks) + delta));
+	return ret;
+}
+
+uint32_t rr_ptr(const struct rr_node *n, uint32_t pos)
+{
+	return n->ofs == 0 && n->nid == n->ino ? f2fs_inode_get_addr(&n->blk.i, pos) :
+						 le32_get(n->blk.dn.addr[pos]);
+}
+
+void rr_set_ptr(struct rr_node *n, uint32_t pos, uint32_t addr)
+{
+	if (n->ofs == 0 && n->nid == n->ino)
+		f2fs_inode_set_addr(&n->blk.i, pos, addr);
+	else
+		n->blk.dn.addr[pos] = le32_put(addr);
+}
+
+/* The child at slot k of node parent (an inode's i_nid, or an indirect
+ * node), which must sit at offset ofs; made when missing and alloc. */
+static struct rr_node *child(struct rp_roll *r, struct rr_node *parent, bool in_inode,
+			     uint32_t k, uint32_t ofs, uint32_t want, bool alloc, int *ret)
+{
+	uint32_t nid = le32_get(in_inode ? parent->blk.i.i_nid[k] : parent->blk.in.nid[k]);
+	struct rr_node *c;
+
+	*ret = 0;
+	if (!nid) {
+		if (!alloc)
+			return NULL;
+		c = rr_new_node(r, want, parent->ino, ofs, parent->dir, ret);
+		if (c && in_inode)
+			parent->blk.i.i_nid[k] = le32_put(c->nid);
+		else if (c)
+			parent->blk.in.nid[k] = le32_put(c->nid);
+		return c;
+	}
+	c = rr_node_get(r, nid, ret);
+	if (c && (c->ofs != ofs || c->ino != parent->ino)) {
+		rr_stop(r, "node %u of inode %u sits at offset %u where the tree wants %u: the kernel's recovery fails on it",
+			nid, parent->ino, c->ofs, ofs);
+		return NULL;
+	}
+	return c;
+}
+
+/* The direct node at offset ofs in the tree of inode (made with the path to
+ * it when missing and alloc; want: the nid to give a new direct node). */
+struct rr_node *rr_locate(struct rp_roll *r, struct rr_node *inode, uint32_t ofs,
+			      uint32_t want, bool alloc, int *ret)
+{
+	struct rr_node *mid, *dbl;
+	uint32_t rel;
+
+	*ret = 0;
+	if (ofs == 0)
+		return inode;
+	if (ofs <= 2)
+		return child(r, inode, true, ofs - 1, ofs, want, alloc, ret);
+	if (ofs >= 4 && ofs <= 3 + NPB) {
+		mid = child(r, inode, true, 2, 3, 0, alloc, ret);
+		return mid ? child(r, mid, false, ofs - 4, ofs, want, alloc, ret) : NULL;
+	}
+	if (ofs >= 5 + NPB && ofs <= 4 + 2 * NPB) {
+		mid = child(r, inode, true, 3, 4 + NPB, 0, alloc, ret);
+		return mid ? child(r, mid, false, ofs - (5 + NPB), ofs, want, alloc, ret) : NULL;
+	}
+	if (ofs < 6 + 2 * NPB || (ofs - (6 + 2 * NPB)) % (NPB + 1) == 0) {
+		rr_stop(r, "a chain node of inode %u has offset %u, no direct node's", inode->nid, ofs);
+		return NULL;
+	}
+	rel = ofs - (6 + 2 * NPB);
+	dbl = child(r, inode, true, 4, 5 + 2 * NPB, 0, alloc, ret);
+	if (!dbl)
+		return NULL;
+	mid = child(r, dbl, false, rel / (NPB + 1), 6 + 2 * NPB + rel / (NPB + 1) * (NPB + 1),
+		    0, alloc, ret);
+	return mid ? child(r, mid, false, rel % (NPB + 1) - 1, ofs, want, alloc, ret) : NULL;
+}
+
+uint32_t rr_inode_addrs(const struct rp_roll *r, const struct rr_node *inode)
+{
+	return f2fs_inode_addrs(&inode->blk.i, r->features);
+}
+
+struct rr_node *rr_block_slot(struct rp_roll *r, struct rr_node *inode, uint64_t idx,
+			      bool alloc, uint32_t *pos, int *ret)
+{
+	uint64_t a = rr_inode_addrs(r, inode), n2 = (uint64_t)NPB * NPB;
+	uint32_t ofs;
+
+	*ret = 0;
+	if (idx < a) {
+		*pos = (uint32_t)idx;
+		return inode;
+	}
+	idx -= a;
+	if (idx < 2 * (uint64_t)NPB) {
+		ofs = 1 + (uint32_t)(idx / NPB);
+	} else if ((idx -= 2 * (uint64_t)NPB) < 2 * n2) {
+		ofs = idx < n2 ? 4 + (uint32_t)(idx / NPB) : 5 + NPB + (uint32_t)((idx - n2) / NPB);
+	} else {
+		idx -= 2 * n2;
+		if (idx >= n2 * NPB) {
+			rr_stop(r, "file block beyond what inode %u can map", inode->nid);
+			return NULL;
+		}
+		ofs = 6 + 2 * NPB + (uint32_t)(idx / n2) * (NPB + 1) + 1 +
+		      (uint32_t)(idx % n2 / NPB);
+	}
+	*pos = (uint32_t)(idx % NPB);
+	return rr_locate(r, inode, ofs, 0, alloc, ret);
+}

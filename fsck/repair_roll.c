@@ -616,8 +616,14 @@ int rp_roll_flush(struct rp *p)
 								  n->version, false }))
 			ret = rr_nomem(r);
 	}
-	for (size_t k = 0; k < r->nodes.n && !ret; k++)
+	/* room for every block at once: no copies of a growing array */
+	if (!ret && f2fs_vec_reserve(&p->t.blocks, p->t.blocks.n + r->nodes.n))
+		ret = rr_nomem(r);
+	for (size_t k = 0; k < r->nodes.n && !ret; k++) {
 		ret = flush_node(r, r->nodes.v[k]);
+		free(r->nodes.v[k]);   /* its block is in the transaction now */
+		r->nodes.v[k] = NULL;
+	}
 	/* the chain's blocks are free under the new checkpoint */
 	for (size_t k = 0; k < r->guarded.n; k++) {
 		uint32_t b = r->guarded.v[k] - ck->main_blkaddr;

@@ -592,6 +592,8 @@ static int stage(struct rp *p)
 	if (!ret)
 		ret = rp_edits_flush(p);
 	if (!ret)
+		rp_roll_unguard(p);
+	if (!ret)
 		ret = stage_logs(p);
 	if (!ret)
 		ret = stage_sit(p);

@@ -224,9 +224,13 @@ int rp_roll_prepare(struct rp *p);
 bool rp_roll_stopped(const struct rp *p);
 
 /* Write what the recovery changed out of place (after the logs are
- * chosen, before rp_edits_flush), and free the chain's blocks for the new
- * checkpoint. 1 (nothing staged) when another fix edits a node it edits. */
+ * chosen, before rp_edits_flush). 1 (nothing staged) when another fix
+ * edits a node it edits. */
 int rp_roll_flush(struct rp *p);
+
+/* The chain's blocks are free under the new checkpoint: after the last
+ * block is placed (rp_edits_flush), before the SIT is made. */
+void rp_roll_unguard(struct rp *p);
 
 /* Does segment segno hold blocks the recovery made valid (its summary
  * block must be written)? */

@@ -624,16 +624,21 @@ int rp_roll_flush(struct rp *p)
 		free(r->nodes.v[k]);   /* its block is in the transaction now */
 		r->nodes.v[k] = NULL;
 	}
-	/* the chain's blocks are free under the new checkpoint */
-	for (size_t k = 0; k < r->guarded.n; k++) {
-		uint32_t b = r->guarded.v[k] - ck->main_blkaddr;
-
-		f2fs_msb_clear(ck->owned, b);
-		f2fs_msb_clear(ck->nodemap, b);
-	}
 	if (!ret)
 		ck->r->roll.applied = 1;
 	return ret;
+}
+
+void rp_roll_unguard(struct rp *p)
+{
+	struct rp_roll *r = p->roll;
+
+	for (size_t k = 0; r && k < r->guarded.n; k++) {
+		uint32_t b = r->guarded.v[k] - p->ck->main_blkaddr;
+
+		f2fs_msb_clear(p->ck->owned, b);
+		f2fs_msb_clear(p->ck->nodemap, b);
+	}
 }
 
 bool rp_roll_touched(const struct rp *p, uint32_t segno)

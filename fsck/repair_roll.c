@@ -603,7 +603,7 @@ int rp_roll_flush(struct rp *p)
 			snprintf(ck->r->roll.why, sizeof(ck->r->roll.why), "%s", r->why);
 			return 1;
 		}
-	ret = rr_flush_dblks(r);
+	ret = 0;
 	/* the owners of the blocks recovered, for their segments' summaries */
 	for (size_t k = 0; k < r->owns.n && !ret; k++) {
 		const struct rr_own *o = &r->owns.v[k];
@@ -654,10 +654,7 @@ void rp_roll_free(struct rp *p)
 		return;
 	for (size_t k = 0; k < r->nodes.n; k++)
 		free(r->nodes.v[k]);
-	for (size_t k = 0; k < r->dblks.n; k++)
-		free(r->dblks.v[k]);
 	f2fs_vec_free(&r->nodes);
-	f2fs_vec_free(&r->dblks);
 	f2fs_vec_free(&r->chain);
 	f2fs_vec_free(&r->guarded);
 	f2fs_vec_free(&r->inos);

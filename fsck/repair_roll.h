@@ -1,7 +1,8 @@
 /*
  * Internals of the roll-forward recovery (repair_roll.c, the chain, the
- * inodes and their data; repair_roll_dir.c, the directory entries it adds;
- * repair_roll_nodes.c, the copies of the nodes it edits). The
+ * inodes and their data; repair_roll_dir.c, the names it gives back, through
+ * the repair's directory edits; repair_roll_nodes.c, the copies of the
+ * file nodes it edits). The
  * recovery edits copies of nodes and directory blocks in memory, as the
  * kernel edits its page cache during a mount, and writes them out of place
  * at the end, into the repair's transaction.
@@ -32,12 +33,6 @@ struct rr_node {
 	struct f2fs_node blk;
 };
 
-/* A directory block the recovery changed or added (file index idx). */
-struct rr_dblk {
-	uint32_t dir, idx;
-	struct f2fs_dentry_block blk;
-};
-
 /* An inode with fsync-marked nodes on the chain (the kernel's list). */
 struct rr_ino {
 	uint32_t ino;
@@ -62,7 +57,6 @@ struct rp_roll {
 	struct rr_map ino_at;              /* ino -> index in inos + 1 */
 	F2FS_VEC(struct rr_node *) nodes;
 	struct rr_map node_at;             /* nid -> index in nodes + 1 */
-	F2FS_VEC(struct rr_dblk *) dblks;
 	F2FS_VEC(struct rr_own) owns;
 	struct rr_map own_at;              /* addr -> index in owns + 1 */
 	uint64_t *touched;                 /* segments whose SSA gains entries */
@@ -128,11 +122,8 @@ int rr_nomem(struct rp_roll *r);
 /* ---- repair_roll_dir.c ---- */
 
 /* The kernel's recover_dentry: the name inode c (a chain inode block with
- * a dentry mark) gives itself, in its parent directory, if not there. */
+ * a dentry mark) gives itself, in its parent directory, if not there (the
+ * directory changed through the repair's edits, repair_edit.c). */
 int rr_recover_dentry(struct rp_roll *r, const struct f2fs_node *c, struct rr_node *inode);
-
-/* Write the changed directory blocks out of place (before the nodes, whose
- * pointers they set). */
-int rr_flush_dblks(struct rp_roll *r);
 
 #endif

@@ -14,7 +14,7 @@ lib_libf2fs_a_SOURCES += \
 	lib/format/summary.c lib/format/super.c lib/format/utf16.c lib/format/utf8.c \
 	lib/format/utf8_data.c lib/format/utf8_data.h
 lib_libf2fs_a_SOURCES += \
-	lib/io/dev.c lib/io/dev_priv.h lib/io/devset.c lib/io/probe.c
+	lib/io/dev.c lib/io/dev_priv.h lib/io/devset.c lib/io/probe.c lib/io/zones.c
 lib_libf2fs_a_SOURCES += \
 	lib/fs/dir_read.c lib/fs/fs.c lib/fs/fs_devices.c lib/fs/fs_priv.h lib/fs/gc.c \
 	lib/fs/meta_read.c lib/fs/nat.c lib/fs/sit.c lib/fs/ssa.c \
@@ -28,6 +28,7 @@ lib_libf2fs_a_SOURCES += \
 	lib/build/build_dir.c lib/build/build_nat.c lib/build/build_node.c \
 	lib/build/build_xattr.c lib/build/loader.c lib/build/loader.h \
 	lib/build/mkfs.c lib/build/populate.c lib/build/populate.h \
+	lib/build/zoned.c lib/build/zoned.h \
 	lib/build/source.c lib/build/source.h lib/build/tree.c
 lib_libf2fs_a_CFLAGS = $(AM_CFLAGS) $(BLKID_CFLAGS) $(UUID_CFLAGS) $(ZLIB_CFLAGS)
 
@@ -49,7 +50,7 @@ noinst_HEADERS += \
 	include/f2fs/format/super.h include/f2fs/format/utf16.h \
 	include/f2fs/format/utf8.h include/f2fs/format/ver_bitmap.h
 noinst_HEADERS += \
-	include/f2fs/io/dev.h include/f2fs/io/probe.h
+	include/f2fs/io/dev.h include/f2fs/io/probe.h include/f2fs/io/zones.h
 noinst_HEADERS += \
 	include/f2fs/fs/dir.h include/f2fs/fs/fs.h include/f2fs/fs/gc.h \
 	include/f2fs/fs/meta_read.h include/f2fs/fs/nat.h include/f2fs/fs/sit.h \

@@ -51,6 +51,9 @@ struct bld {
 	uint64_t valid_blocks;
 	uint32_t valid_nodes, valid_inodes;
 	bool trimmed;
+	/* main-area sections in a zone that is written at its write pointer
+	 * only (NULL: none): nothing is written past a log's end there */
+	const uint8_t *seq_sections;
 	struct f2fs_journal nat_journal, sit_journal;   /* made by bld_finish */
 	uint32_t qf_ino[F2FS_MAX_QUOTAS];
 	uint32_t lpf_ino;

@@ -188,6 +188,10 @@ int bld_end_node_logs(struct bld *b)
 
 		if (lg->segno == b->l->cur_seg[t] && lg->blkoff == 0)
 			continue;
+		/* a reset zone reads as zeros past its write pointer, and a
+		 * write there would move the pointer past the checkpoint's */
+		if (b->seq_sections && b->seq_sections[lg->segno / b->l->segs_per_sec])
+			continue;
 		ret = bld_write(b, b->l->main_blkaddr + (uint64_t)lg->segno * F2FS_BLOCKS_PER_SEG +
 				lg->blkoff, zero);
 		if (ret)

@@ -1,6 +1,7 @@
 /* mkfs: check the targets, compute the layout, build, write. */
 #include "build.h"
 #include "populate.h"
+#include "zoned.h"
 
 #include <f2fs/format/crc.h>
 #include <f2fs/io/dev.h>
@@ -32,6 +33,7 @@ struct mkfs_run {
 	int64_t now;
 	uint32_t crc_seed;
 	bool created;        /* the image file did not exist before */
+	struct mkfs_zoned zoned;   /* -m: the zones of the targets */
 };
 
 void f2fs_mkfs_defaults(struct f2fs_mkfs_options *o)
@@ -188,13 +190,13 @@ static int compute_layout(struct mkfs_run *r, struct f2fs_error *err)
 		p.dev_bytes[i] = f2fs_dev_bytes(r->dev[i]);
 	p.start_sector = f2fs_dev_start_sector(r->dev[0]);
 	if (o->zoned) {
-		p.zone_bytes = f2fs_dev_zone_bytes(r->dev[o->ndevs - 1]);
-		if (!p.zone_bytes)
-			return f2fs_fail(err, -F2FS_E_BAD_OPTION,
-					 "-m: %s is not a zoned block device",
-					 o->devices[o->ndevs - 1]);
+		ret = mkfs_zoned_probe(&r->zoned, r->dev, o->ndevs, &p.zone_bytes, err);
+		if (ret)
+			return ret;
 	}
 	ret = f2fs_layout_compute(&p, &r->layout, err);
+	if (!ret && o->zoned)
+		ret = mkfs_zoned_check(&r->zoned, r->dev, &r->layout, err);
 	for (uint32_t i = 0; i < o->ndevs; i++)
 		r->rep->device_bytes[i] = p.dev_bytes[i];
 	r->rep->sector_size = p.sector_size;
@@ -319,10 +321,15 @@ static int clear_metadata(struct mkfs_run *r, struct f2fs_error *err)
 	if (!ret && !dev)
 		ret = zero(r, l->ssa_blkaddr,
 			   (uint64_t)l->segment_count_ssa * F2FS_BLOCKS_PER_SEG, err);
-	/* roll-forward recovery starts at the warm node log: stop it there */
-	for (int t = F2FS_SEG_WARM_NODE; !ret && t <= F2FS_SEG_COLD_NODE; t++)
-		ret = zero(r, l->main_blkaddr + (uint64_t)l->cur_seg[t] * F2FS_BLOCKS_PER_SEG,
-			   1, err);
+	/* roll-forward recovery starts at the warm node log: stop it there
+	 * (a reset sequential zone reads zeros, and must not be written past
+	 * the position the checkpoint gives its log) */
+	for (int t = F2FS_SEG_WARM_NODE; !ret && t <= F2FS_SEG_COLD_NODE; t++) {
+		uint64_t blk = l->main_blkaddr + (uint64_t)l->cur_seg[t] * F2FS_BLOCKS_PER_SEG;
+
+		if (!r->o->zoned || !mkfs_zoned_is_seq(&r->zoned, l, blk))
+			ret = zero(r, blk, 1, err);
+	}
 	return ret;
 }
 
@@ -361,6 +368,7 @@ static int build_and_write(struct mkfs_run *r, struct f2fs_error *err)
 			   r->crc_seed, err);
 
 	r->b.trimmed = trimmed;
+	r->b.seq_sections = r->zoned.seq_sections;
 	if (!ret)
 		ret = populate(&r->b, r->o, &r->sb, r->have_tree ? &r->tree : NULL, r->now);
 	if (!ret)
@@ -378,7 +386,11 @@ static int write_all(struct mkfs_run *r, struct f2fs_error *err)
 
 	if (!ret)
 		ret = join_volume(r, err);
-	if (!ret && r->o->discard)
+	/* zoned: the reset empties the sequential zones (a discard would
+	 * not move their write pointers); the rest is not trimmed */
+	if (!ret && r->o->zoned)
+		ret = mkfs_zoned_reset(&r->zoned, r->dev, &r->layout, err);
+	else if (!ret && r->o->discard)
 		ret = discard_devices(r, err);
 	if (!ret)
 		ret = clear_metadata(r, err);
@@ -442,6 +454,7 @@ int f2fs_mkfs(const struct f2fs_mkfs_options *o, struct f2fs_mkfs_report *rep,
 	if (ret && r->created)
 		unlink(o->devices[0]);
 	bld_free(&r->b);
+	mkfs_zoned_free(&r->zoned);
 	if (r->have_tree)
 		f2fs_tree_free(&r->tree);
 	free(r);

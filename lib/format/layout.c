@@ -257,19 +257,67 @@ static double best_overprovision(uint32_t usable, uint32_t segs_per_sec)
 	return best;
 }
 
+/*
+ * Zoned: a section is a whole zone (32 segments for 64 MiB zones), and the
+ * kernel counts its reserve in whole sections (reserved_sections() is
+ * rsvd_segment_count / segs_per_sec, rounded down), which it keeps free for
+ * garbage collection: writers wait for foreground GC once the free sections
+ * fall to it (has_not_enough_free_secs()). The same reserve formula as
+ * above, in sections rounded up so the kernel gets all of it, but the
+ * ratio searched over 0.5-95% in steps of 0.5: with few sections the
+ * reserve term 2 (100/r + 1) dominates, and the fine search over 0.01-10%
+ * that mkfs.f2fs applies from 256 segments on would reserve 28 of 30
+ * sections of a 2 GiB device with 64 MiB zones (116 MiB left for users);
+ * near 30% it leaves 680 MiB with the same guarantee.
+ */
+static uint32_t zoned_reserved_for(double ovp, uint32_t segs_per_sec)
+{
+	double sections = 2 * (100 / ovp + 1) + F2FS_NR_CURSEG_TYPE;
+	uint32_t whole = (uint32_t)sections;
+
+	return (whole + (sections > whole)) * segs_per_sec;
+}
+
+static double zoned_best_overprovision(uint32_t usable, uint32_t segs_per_sec)
+{
+	double best = 0, best_space = 0;
+
+	for (int half_pct = 1; half_pct <= 190; half_pct++) {
+		double r = half_pct / 2.0;
+		uint32_t rsvd = zoned_reserved_for(r, segs_per_sec);
+		double space;
+
+		if (rsvd >= usable)
+			continue;
+		space = (usable - rsvd) * (1 - r / 100);
+		if (best_space < space) {
+			best_space = space;
+			best = r;
+		}
+	}
+	return best;
+}
+
 static int size_overprovision(const struct f2fs_layout_params *p,
 			      struct f2fs_layout *l, struct f2fs_error *err)
 {
 	uint32_t usable = l->segment_count_main;
 	uint32_t spsec = (uint32_t)DIV_UP(usable, l->section_count);
 	double r = p->overprovision > 0 ? p->overprovision :
+		   l->zoned ? zoned_best_overprovision(usable, spsec) :
 		   best_overprovision(usable, spsec);
 
+	if (r <= 0 && l->zoned)
+		return f2fs_fail(err, -F2FS_E_TOO_SMALL,
+				 "device too small for zoned F2FS: %u sections of %u MiB in the main area; the six logs and the GC reserve need at least %u",
+				 l->section_count, spsec * 2,
+				 zoned_reserved_for(95, 1) + 1);
 	if (r <= 0)
 		return f2fs_fail(err, -F2FS_E_TOO_SMALL,
 				 "device too small: no overprovision ratio leaves room for data");
 	l->overprovision = r;
-	l->rsvd_segments = (uint32_t)reserved_for(r, spsec);
+	l->rsvd_segments = l->zoned ? zoned_reserved_for(r, spsec) :
+			   (uint32_t)reserved_for(r, spsec);
 	if (l->segment_count_main < F2FS_NR_CURSEG_TYPE ||
 	    l->segment_count_main - F2FS_NR_CURSEG_TYPE < l->rsvd_segments) {
 		/* a ratio the user chose is what does not fit, not the device */

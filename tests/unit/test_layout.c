@@ -601,6 +601,50 @@ START_TEST(test_zoned)
 }
 END_TEST
 
+/*
+ * The reserve of a zoned layout is whole sections (the kernel rounds
+ * rsvd_segment_count down to sections), and the ratio search must not
+ * give most of a device with few large zones to the reserve: 2 GiB with
+ * 64 MiB zones kept 116 MiB for users with the 0.01-10% search.
+ */
+START_TEST(test_zoned_reserve_sections)
+{
+	static const struct { uint64_t bytes, zone, min_user; } c[] = {
+		{ 2 * GiB, 64 * MiB, 600 * MiB },
+		{ GiB, 16 * MiB, 520 * MiB },
+		{ 4 * GiB, 128 * MiB, 1300 * MiB },
+	};
+
+	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		struct f2fs_layout_params p = params(c[i].bytes, 1, 1, 0);
+		struct f2fs_layout l;
+
+		p.zone_bytes = c[i].zone;
+		compute_ok(&p, &l);
+		ck_assert_uint_eq(l.rsvd_segments % l.segs_per_sec, 0);
+		/* six logs and a GC reserve of whole sections, below ovp */
+		ck_assert_uint_ge(l.rsvd_segments / l.segs_per_sec, F2FS_NR_CURSEG_TYPE + 2);
+		ck_assert_uint_gt(l.ovp_segments, l.rsvd_segments);
+		ck_assert_msg(l.user_block_count * 4096 >= c[i].min_user,
+			      "%llu MiB zones of %llu: %llu MiB for users",
+			      (unsigned long long)(c[i].zone >> 20), (unsigned long long)(c[i].bytes >> 20),
+			      (unsigned long long)(l.user_block_count * 4096 >> 20));
+	}
+}
+END_TEST
+
+/* Seven sections of 256 MiB cannot hold six logs and a GC reserve. */
+START_TEST(test_zoned_too_few_sections)
+{
+	struct f2fs_layout_params p = params(2 * GiB, 1, 1, 0);
+	struct f2fs_error err;
+
+	p.zone_bytes = 256 * MiB;
+	ck_assert_int_eq(compute_err(&p, &err), -F2FS_E_TOO_SMALL);
+	ck_assert_msg(strstr(err.msg, "too small") != NULL, "%s", err.msg);
+}
+END_TEST
+
 START_TEST(test_zoned_heap_ignored)
 {
 	struct f2fs_layout_params p = params(32 * GiB, 1, 1, 0);
@@ -803,6 +847,8 @@ static Suite *layout_suite(void)
 	tcase_add_test(dev, test_multi_device_limits);
 	tcase_add_test(dev, test_zoned);
 	tcase_add_test(dev, test_zoned_heap_ignored);
+	tcase_add_test(dev, test_zoned_reserve_sections);
+	tcase_add_test(dev, test_zoned_too_few_sections);
 	tcase_add_test(dev, test_zoned_bad_zone);
 	tcase_add_test(opt, test_sector_sizes);
 	tcase_add_test(opt, test_bad_options);

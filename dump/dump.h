@@ -74,6 +74,9 @@ int is_ino_arg(const char *s);
 int parse_ino_arg(const char *s, uint32_t *ino);     /* 0, or -1 if malformed */
 int resolve_target(const struct dump *d, const char *what, uint32_t *ino);
 
+/* --zones (zones.c) */
+int view_zones(struct dump *d);
+
 void view_sb_summary(struct dump *d);
 void view_sb(struct dump *d);
 void view_cp_summary(struct dump *d);

@@ -118,6 +118,7 @@ enum {
 	OPT_JSON,
 	OPT_EXTRACT,
 	OPT_DEVICE,
+	OPT_ZONES,
 };
 
 struct cli {
@@ -127,7 +128,7 @@ struct cli {
 	const char *ls_path;
 	const char *inode;         /* -i PATH|INO */
 	int debug;                 /* -d level */
-	int nat, sit, ssa, owner, map, segments, gc, gc_free, gc_sim, json;
+	int nat, sit, ssa, owner, map, segments, gc, gc_free, gc_sim, json, zones;
 	struct range nat_r, sit_r, ssa_r;
 	uint64_t blkaddr;
 	uint32_t bucket;
@@ -161,6 +162,8 @@ static void usage(FILE *f)
 "      --segments[=W]  segment and section counts per log type, a histogram of\n"
 "                    valid blocks per segment (buckets of W, default 64),\n"
 "                    current segments, overprovision and reserved space\n"
+"      --zones       zoned device: each zone's type, condition and write pointer\n"
+"                    beside the section it holds (log, valid blocks)\n"
 "      --gc          rank GC victims as the kernel would (see --policy ...)\n"
 "      --policy P    greedy, cb (cost-benefit) or age (ATGC)\n"
 "      --fg, --bg    foreground (greedy, whole dirty map) or background GC\n"
@@ -311,6 +314,9 @@ static int parse_long_opt(struct cli *c, int opt, const char *arg)
 	case OPT_JSON:
 		c->json = 1;
 		return 0;
+	case OPT_ZONES:
+		c->zones = 1;
+		return 0;
 	case OPT_EXTRACT:
 		c->extract = arg;
 		return 0;
@@ -368,7 +374,8 @@ static int parse_operands(struct cli *c, int argc, char **argv)
 	    !(c->gc || c->gc_free || c->gc_sim))
 		return usage_error("%s", "--policy, --fg, --bg, --max-search and --top go with --gc, --gc-free or --gc-sim");
 	c->nviews = c->show_sb + c->show_cp + c->ls + !!c->inode + c->nat + c->sit + c->ssa +
-		    c->owner + c->map + c->segments + c->gc + c->gc_free + c->gc_sim + !!c->extract;
+		    c->owner + c->map + c->segments + c->gc + c->gc_free + c->gc_sim + !!c->extract +
+		    c->zones;
 	return 0;
 }
 
@@ -381,6 +388,7 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		{ "ls", optional_argument, NULL, OPT_LS },
 		{ "inode", required_argument, NULL, 'i' },
 		{ "segments", optional_argument, NULL, OPT_SEGMENTS },
+		{ "zones", no_argument, NULL, OPT_ZONES },
 		{ "gc", no_argument, NULL, OPT_GC },
 		{ "policy", required_argument, NULL, OPT_POLICY },
 		{ "fg", no_argument, NULL, OPT_FG },
@@ -464,6 +472,7 @@ static int run_ssa(struct dump *d, const struct cli *c) { return view_ssa(d, c->
 static int run_owner(struct dump *d, const struct cli *c) { return view_owner(d, c->blkaddr); }
 static int run_map(struct dump *d, const struct cli *c) { (void)c; return view_map(d); }
 static int run_segments(struct dump *d, const struct cli *c) { return view_segments(d, c->bucket); }
+static int run_zones(struct dump *d, const struct cli *c) { (void)c; return view_zones(d); }
 static int run_gc(struct dump *d, const struct cli *c) { return view_gc(d, &c->g); }
 static int run_gc_free(struct dump *d, const struct cli *c) { return view_gc_free(d, &c->g); }
 static int run_gc_sim(struct dump *d, const struct cli *c) { return view_gc_sim(d, &c->g); }
@@ -497,6 +506,7 @@ static int run_views(struct dump *d, const struct cli *c)
 		{ "nat", run_nat, c->nat }, { "sit", run_sit, c->sit },
 		{ "ssa", run_ssa, c->ssa }, { "owner", run_owner, c->owner },
 		{ "map", run_map, c->map }, { "segments", run_segments, c->segments },
+		{ "zones", run_zones, c->zones },
 		{ "gc", run_gc, c->gc }, { "gc-free", run_gc_free, c->gc_free },
 		{ "gc-sim", run_gc_sim, c->gc_sim }, { "extract", run_extract, c->extract != NULL },
 	};

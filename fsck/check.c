@@ -101,6 +101,8 @@ static int check_run(struct ck *ck, const char *path)
 		opt->opened(ck->fs, opt->opened_arg);
 	ret = ck_meta(ck);
 	if (!ret)
+		ret = ck_zones(ck);
+	if (!ret)
 		ret = ck_roll_forward(ck);
 	if (!ret && opt->mode == F2FS_CHECK_FULL) {
 		ret = walk(ck);

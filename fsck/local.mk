@@ -14,6 +14,8 @@ fsck_libfsck_a_SOURCES = \
 	fsck/repair_root.c \
 	fsck/repair_roll.h fsck/repair_roll.c fsck/repair_roll_dir.c fsck/repair_roll_nodes.c
 LIBFSCK = fsck/libfsck.a $(LIBF2FS)
+# on a zoned device, the write pointers against the SIT and the logs
+fsck_libfsck_a_SOURCES += fsck/pass_zones.c
 
 sbin_PROGRAMS += fsck/fsck.f2fs
 fsck_fsck_f2fs_SOURCES = fsck/main.c fsck/info.c fsck/info.h

@@ -83,6 +83,10 @@ int ck_quota_active(const struct ck *ck, int q);
 int ck_quota_read_file(struct ck *ck, uint32_t qino, uint8_t **buf, size_t *len,
 		       struct f2fs_error *e);
 
+/* pass_zones.c: on a zoned device, every sequential zone's write pointer
+ * against the SIT and the current segments. */
+int ck_zones(struct ck *ck);
+
 /* pass_ssa.c: blocks in use against the SIT, and against the SSA. A
  * segment may be asked for the second run that keeps each block's owner
  * (a repair that rebuilds its summary). */

@@ -228,7 +228,11 @@ X(ORPHAN_NOT_INODE, "orphan.not_inode", "orphan", ERROR, CLEAR, PREEN, \
 X(ORPHAN_LINKED, "orphan.linked", "orphan", ERROR, CLEAR, PREEN, \
   "an orphan inode still has links or directory entries") \
 X(ORPHAN_DUPLICATE, "orphan.duplicate", "orphan", ERROR, CLEAR, PREEN, \
-  "an inode is listed more than once in the orphan list")
+  "an inode is listed more than once in the orphan list") \
+X(ZONE_WRITE_POINTER, "zone.write_pointer", "zone", ERROR, CANNOT, ASK, \
+  "a sequential zone's write pointer disagrees with the file system: behind valid " \
+  "blocks, past the start of a zone holding none, or not where the current segment " \
+  "of its log goes on after a clean unmount (Linux resets or leaves such a zone at mount)")
 
 #define F2FS_CHECK_ENUM_(id, name, st, sev, fix, preen, desc) F2FS_PB_##id,
 enum f2fs_problem_code {

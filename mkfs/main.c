@@ -407,8 +407,13 @@ static void print_summary(const struct cli *c, const struct f2fs_mkfs_report *r)
 		       l->cur_seg[F2FS_SEG_HOT_NODE], l->cur_seg[F2FS_SEG_WARM_NODE],
 		       l->cur_seg[F2FS_SEG_COLD_NODE], l->cur_seg[F2FS_SEG_HOT_DATA],
 		       l->cur_seg[F2FS_SEG_WARM_DATA], l->cur_seg[F2FS_SEG_COLD_DATA]);
-	printf("Discard:        %s\n", !c->o.discard ? "skipped (-t 0)" :
-	       r->trimmed ? "done" : "not supported by the target");
+	if (c->o.zoned)
+		printf("Zones:          %u of %u MiB, %u conventional; %u sequential zone(s) reset\n",
+		       r->zones, (unsigned)(r->zone_bytes >> 20), r->zones_conventional,
+		       r->zones_reset);
+	else
+		printf("Discard:        %s\n", !c->o.discard ? "skipped (-t 0)" :
+		       r->trimmed ? "done" : "not supported by the target");
 	if (c->o.rootdir)
 		printf("Copied:         %" PRIu64 " files and directories from %s\n", r->files,
 		       c->o.rootdir);

@@ -54,6 +54,7 @@ struct bld {
 	/* main-area sections in a zone that is written at its write pointer
 	 * only (NULL: none): nothing is written past a log's end there */
 	const uint8_t *seq_sections;
+	uint32_t unsynced;                 /* blocks written since the last sync */
 	struct f2fs_journal nat_journal, sit_journal;   /* made by bld_finish */
 	uint32_t qf_ino[F2FS_MAX_QUOTAS];
 	uint32_t lpf_ino;

@@ -91,10 +91,28 @@ uint64_t bld_blocks_left(const struct bld *b)
 	       b->l->user_block_count - b->valid_blocks : 0;
 }
 
+/*
+ * Blocks written to a zoned target between syncs. The device's queue
+ * drains in address order, and a log fills its zone in address order,
+ * but through the page cache: background writeback, once dirty pages
+ * pass its threshold, starts where it last stopped, which can be the
+ * middle of a zone, and a sequential zone takes no write past its
+ * pointer (mkfs --rootdir of 300 MiB onto a zoned null_blk failed with
+ * EIO). Syncing every 8 MiB keeps the dirty pages below any threshold,
+ * and a sync writes them back in address order.
+ */
+#define ZONED_SYNC_BLOCKS 2048u
+
 /* A block of the volume (the set maps it to its device). */
 int bld_write(struct bld *b, uint64_t blkaddr, const void *data)
 {
-	return f2fs_dev_write(b->vol, blkaddr, data, 1, b->err);
+	int ret = f2fs_dev_write(b->vol, blkaddr, data, 1, b->err);
+
+	if (!ret && b->seq_sections && ++b->unsynced >= ZONED_SYNC_BLOCKS) {
+		b->unsynced = 0;
+		ret = f2fs_dev_flush(b->vol, b->err);
+	}
+	return ret;
 }
 
 static int io_write(void *arg, uint64_t blkaddr, const void *block, struct f2fs_error *err)

@@ -195,8 +195,11 @@ static int compute_layout(struct mkfs_run *r, struct f2fs_error *err)
 			return ret;
 	}
 	ret = f2fs_layout_compute(&p, &r->layout, err);
-	if (!ret && o->zoned)
+	if (!ret && o->zoned) {
 		ret = mkfs_zoned_check(&r->zoned, r->dev, &r->layout, err);
+		mkfs_zoned_count(&r->zoned, &r->rep->zones, &r->rep->zones_conventional);
+		r->rep->zone_bytes = p.zone_bytes;
+	}
 	for (uint32_t i = 0; i < o->ndevs; i++)
 		r->rep->device_bytes[i] = p.dev_bytes[i];
 	r->rep->sector_size = p.sector_size;
@@ -389,7 +392,7 @@ static int write_all(struct mkfs_run *r, struct f2fs_error *err)
 	/* zoned: the reset empties the sequential zones (a discard would
 	 * not move their write pointers); the rest is not trimmed */
 	if (!ret && r->o->zoned)
-		ret = mkfs_zoned_reset(&r->zoned, r->dev, &r->layout, err);
+		ret = mkfs_zoned_reset(&r->zoned, r->dev, &r->layout, &r->rep->zones_reset, err);
 	else if (!ret && r->o->discard)
 		ret = discard_devices(r, err);
 	if (!ret)

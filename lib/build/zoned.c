@@ -159,9 +159,20 @@ int mkfs_zoned_check(struct mkfs_zoned *z, struct f2fs_dev *const *dev,
 	return 0;
 }
 
-int mkfs_zoned_reset(const struct mkfs_zoned *z, struct f2fs_dev *const *dev,
-		     const struct f2fs_layout *l, struct f2fs_error *err)
+void mkfs_zoned_count(const struct mkfs_zoned *z, uint32_t *zones, uint32_t *conventional)
 {
+	*zones = *conventional = 0;
+	for (uint32_t i = 0; i < F2FS_MAX_DEVICES; i++)
+		for (size_t k = 0; k < z->zones[i].count; k++) {
+			(*zones)++;
+			*conventional += z->zones[i].zone[k].type == F2FS_ZONE_CONVENTIONAL;
+		}
+}
+
+int mkfs_zoned_reset(const struct mkfs_zoned *z, struct f2fs_dev *const *dev,
+		     const struct f2fs_layout *l, uint32_t *nreset, struct f2fs_error *err)
+{
+	*nreset = 0;
 	for (uint32_t i = 0; i < l->ndevs; i++) {
 		const struct f2fs_zones *zs = &z->zones[i];
 		uint64_t end = used_blocks(l, i) * SECTORS_PER_BLOCK;
@@ -184,6 +195,7 @@ int mkfs_zoned_reset(const struct mkfs_zoned *z, struct f2fs_dev *const *dev,
 					       zs->zone[k].start, err);
 			if (ret)
 				return ret;
+			*nreset += (uint32_t)(run - k);
 			k = run;
 		}
 	}

@@ -39,9 +39,13 @@ int mkfs_zoned_check(struct mkfs_zoned *z, struct f2fs_dev *const *dev,
 bool mkfs_zoned_is_seq(const struct mkfs_zoned *z, const struct f2fs_layout *l,
 		       uint64_t blkaddr);
 
-/* Reset every written sequential zone that the layout uses. */
+/* Reset every written sequential zone that the layout uses; *nreset
+ * counts them. */
 int mkfs_zoned_reset(const struct mkfs_zoned *z, struct f2fs_dev *const *dev,
-		     const struct f2fs_layout *l, struct f2fs_error *err);
+		     const struct f2fs_layout *l, uint32_t *nreset, struct f2fs_error *err);
+
+/* Zones of all devices, and how many of them are conventional. */
+void mkfs_zoned_count(const struct mkfs_zoned *z, uint32_t *zones, uint32_t *conventional);
 
 void mkfs_zoned_free(struct mkfs_zoned *z);
 

@@ -53,6 +53,9 @@ struct f2fs_mkfs_report {
 	uint32_t root_ino, lost_found_ino;
 	uint32_t quota_ino[F2FS_MAX_QUOTAS];
 	uint64_t files;            /* inodes copied from --rootdir */
+	uint32_t zones, zones_conventional;   /* -m: of all devices */
+	uint64_t zone_bytes;
+	uint32_t zones_reset;      /* -m: sequential zones whose pointer was rewound */
 	const char *existing;      /* what -f overwrote, or NULL */
 	char existing_buf[128];
 };

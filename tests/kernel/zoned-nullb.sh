@@ -10,7 +10,9 @@
 # A geometry with too few zones for the six logs and the GC reserve is
 # refused by mkfs with a "too small" line. A regular disk with a zoned
 # device behind it (-c) formats, mounts and takes 160 MiB (our fsck does
-# not open multi-device volumes yet: not checked).
+# not open multi-device volumes yet: not checked). mkfs --rootdir of 64
+# MiB with background writeback early (16 MiB of dirty pages) writes every
+# zone in order, checks clean and mounts.
 # The usable space (df) of each geometry is printed.
 # Exit: 0 pass, 1 fail, 77 when the harness is missing or with
 # F2FS_KERNEL_TESTS=skip (F2FS_REQUIRE_KERNEL=1: missing harness fails).
@@ -70,10 +72,29 @@ fill() {
 	sync
 	echo "$2 fill=$i refill=$k gc=$(( ${g0:-0} )):$(gc_calls)"
 }
+# rootdir DEV: --rootdir of 64 MiB with background writeback from 16 MiB of
+# dirty pages on: it must not write a zone's pages out of order
+rootdir() {
+	mkdir -p /tmp/t/a
+	i=0
+	while [ $i -lt 8 ]; do dd if=/dev/zero of=/tmp/t/a/f$i bs=1M count=8 2>/dev/null; i=$((i + 1)); done
+	old=$(cat /proc/sys/vm/dirty_background_bytes)
+	echo 16777216 >/proc/sys/vm/dirty_background_bytes
+	$P/mkfs.f2fs -f -m --rootdir /tmp/t "$1" >/tmp/mk 2>&1
+	echo "R mkfs $? $(tail -n 1 /tmp/mk)"
+	echo "$old" >/proc/sys/vm/dirty_background_bytes
+	$P/fsck.f2fs -f -n "$1" >/tmp/fk 2>&1
+	echo "R fsck $?"
+	mount -t f2fs "$1" /mnt && cmp /mnt/a/f7 /tmp/t/a/f7 && echo "R same"
+	umount /mnt
+	echo "R kmsg [$(wp_msgs | tr '\n' ' ')]"
+	rm -rf /tmp/t
+}
 geom() {
 	tag="G$1/$2/$3"
 	d=$(nullb-zoned "$1" "$2" "$3") || { echo "$tag nullb failed"; return; }
 	dmesg -c >/dev/null
+	[ "$tag" = G2/64/4 ] && rootdir "$d" && dmesg -c >/dev/null
 	if ! $P/mkfs.f2fs -f -m "$d" >/tmp/mk 2>&1; then
 		echo "$tag mkfs-refused: $(tail -n 1 /tmp/mk)"
 		return
@@ -177,6 +198,12 @@ for g in "${GEOMS[@]}"; do
 		bad "$label: moved write pointer: [$l]"
 	fi
 done
+if [[ $(line R mkfs) == "R mkfs 0"* && $(line R fsck) == "R fsck 0" && -n $(line R same) &&
+	$(line R kmsg) == "R kmsg []" ]]; then
+	ok "--rootdir of 64 MiB onto 2 GiB/64 MiB zones with writeback from 16 MiB dirty: checks clean, mounts, same content, no write-pointer message"
+else
+	bad "--rootdir: $(grep '^R ' "$W/out" | tr '\n' ' ')"
+fi
 read -r _ _ total avail <<<"$(line M df)"
 if [[ -n ${avail:-} && -n $(line M wrote) && $(line M kmsg) == "M kmsg []" ]]; then
 	ok "256 MiB regular disk + 1 GiB zoned (64 MiB zones) with -c: $((avail / 1024)) MiB available, 160 MiB written, no write-pointer message"

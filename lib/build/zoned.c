@@ -93,6 +93,10 @@ static int check_metadata(const struct mkfs_zoned *z, struct f2fs_dev *const *de
 		uint32_t i;
 		const struct f2fs_zone *zn = zone_of(z, l, blk, &i);
 
+		if (!z->zones[i].count) {   /* a regular device */
+			blk = l->devs[i].end_blkaddr + 1;
+			continue;
+		}
 		if (!zn) {
 			blk++;
 			continue;

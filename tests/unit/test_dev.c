@@ -7,6 +7,7 @@
 #include <check.h>
 
 #include <f2fs/io/dev.h>
+#include <f2fs/io/zones.h>
 #include <f2fs/util/error.h>
 #include <f2fs/format/format.h>
 
@@ -505,6 +506,48 @@ START_TEST(test_read_only)
 }
 END_TEST
 
+/* A file has no zones: an empty report, not an error (mkfs -m and fsck
+ * decide what that means); a device's zones are looked up by sector. */
+START_TEST(test_zones_of_a_file)
+{
+	struct f2fs_dev *dev;
+	struct f2fs_zones zs;
+	struct f2fs_error err;
+
+	make_image("zones");
+	dev = open_dev(F2FS_DEV_RDONLY);
+	memset(&err, 0, sizeof(err));
+	ck_assert_int_eq(f2fs_zones_report(dev, &zs, &err), 0);
+	ck_assert_uint_eq(zs.count, 0);
+	ck_assert_ptr_null(f2fs_zones_find(&zs, 0));
+	f2fs_zones_free(&zs);
+	f2fs_dev_close(dev);
+}
+END_TEST
+
+START_TEST(test_zones_find)
+{
+	struct f2fs_zone z[3] = {
+		{ .start = 0, .len = 128, .capacity = 128, .type = F2FS_ZONE_CONVENTIONAL },
+		{ .start = 128, .len = 128, .capacity = 128, .wp = 130,
+		  .type = F2FS_ZONE_SEQ_REQUIRED, .cond = F2FS_ZONE_IMP_OPEN },
+		{ .start = 256, .len = 64, .capacity = 64, .wp = 256,
+		  .type = F2FS_ZONE_SEQ_REQUIRED, .cond = F2FS_ZONE_EMPTY },
+	};
+	struct f2fs_zones zs = { z, 3, 128 };
+
+	ck_assert_ptr_eq(f2fs_zones_find(&zs, 0), &z[0]);
+	ck_assert_ptr_eq(f2fs_zones_find(&zs, 255), &z[1]);
+	ck_assert_ptr_eq(f2fs_zones_find(&zs, 300), &z[2]);   /* a smaller last zone */
+	ck_assert_ptr_null(f2fs_zones_find(&zs, 320));
+	ck_assert(!f2fs_zone_is_seq_required(&z[0]));
+	ck_assert(f2fs_zone_is_seq_required(&z[1]));
+	ck_assert_str_eq(f2fs_zone_type_name(z[1].type), "seq-required");
+	ck_assert_str_eq(f2fs_zone_cond_name(z[1].cond), "open-implicit");
+	ck_assert_str_eq(f2fs_zone_cond_name(0x7), "unknown");
+}
+END_TEST
+
 START_TEST(test_error_names)
 {
 	ck_assert_str_ne(f2fs_strerror(-F2FS_E_BAD_OPTION), "");
@@ -615,6 +658,8 @@ static Suite *dev_suite(void)
 	tcase_add_test(op, test_open_not_a_file);
 	tcase_add_test(op, test_read_only);
 	tcase_add_test(op, test_error_names);
+	tcase_add_test(op, test_zones_of_a_file);
+	tcase_add_test(op, test_zones_find);
 	tcase_set_timeout(io, 30);
 	tcase_add_checked_fixture(set, NULL, set_teardown);
 	tcase_add_test(set, test_set);

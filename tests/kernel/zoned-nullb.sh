@@ -13,7 +13,8 @@
 # device behind it (-c) formats, mounts and takes 160 MiB (our fsck does
 # not open multi-device volumes yet: not checked). mkfs --rootdir of 64
 # MiB with background writeback early (16 MiB of dirty pages) writes every
-# zone in order, checks clean and mounts.
+# zone in order, checks clean and mounts. -m on a virtio disk (no zones)
+# is refused with one line naming it, exit 1, the disk untouched.
 # The usable space (df) of each geometry is printed.
 # Exit: 0 pass, 1 fail, 77 when the harness is missing or with
 # F2FS_KERNEL_TESTS=skip (F2FS_REQUIRE_KERNEL=1: missing harness fails).
@@ -134,6 +135,11 @@ for g in "${GEOMS[@]}"; do
 	echo "geom $gb $zmb $conv" >>"$job"
 done
 cat >>"$job" <<'JOB'
+# -m on a block device without zones: refused, untouched
+hash8() { dd if="$1" bs=1M count=8 2>/dev/null | md5sum | cut -d' ' -f1; }
+before=$(hash8 /dev/vdc)
+$P/mkfs.f2fs -f -m /dev/vdc >/tmp/mk 2>&1
+echo "N rc $? same=$([ "$(hash8 /dev/vdc)" = "$before" ] && echo yes) $(tail -n 1 /tmp/mk)"
 # a regular disk for the metadata, the zoned device behind it
 d=$(nullb-zoned 1 64 0) && dmesg -c >/dev/null &&
 if $P/mkfs.f2fs -f -m -c "$d" /dev/vdc >/tmp/mk 2>&1; then
@@ -224,6 +230,12 @@ if [[ $(line R mkfs) == "R mkfs 0"* && $(line R fsck) == "R fsck 0" && -n $(line
 	ok "--rootdir of 64 MiB onto 2 GiB/64 MiB zones with writeback from 16 MiB dirty: checks clean, mounts, same content, no write-pointer message"
 else
 	bad "--rootdir: $(grep '^R ' "$W/out" | tr '\n' ' ')"
+fi
+l=$(line N rc)
+if [[ $l == "N rc 1 same=yes mkfs.f2fs: -m: /dev/vdc is not a zoned block device" ]]; then
+	ok "-m on a block device without zones: one line naming it, exit 1, nothing written"
+else
+	bad "-m on a regular disk: [$l]"
 fi
 read -r _ _ total avail <<<"$(line M df)"
 if [[ -n ${avail:-} && -n $(line M wrote) && $(line M kmsg) == "M kmsg []" ]]; then

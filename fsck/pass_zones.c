@@ -4,9 +4,9 @@
  * against the current segment the checkpoint gives a log in it. The rules
  * are those Linux applies at mount (fs/f2fs/segment.c): a valid block at or
  * past the pointer is lost to the next write there; a zone without valid
- * blocks must have its pointer at its start; a log's zone must have its
- * pointer where the log goes on, after a clean unmount. An image file or a
- * device without zones has nothing to check.
+ * blocks must have its pointer at its start, and a log's zone its pointer
+ * where the log goes on, both after a clean unmount only. An image file
+ * or a device without zones has nothing to check.
  */
 #include <f2fs/format/bitmap.h>
 #include <f2fs/format/checkpoint.h>
@@ -71,7 +71,10 @@ static void check_zone(struct ck *ck, const struct f2fs_zone *zn, uint32_t sec,
 		      "zone at block %llu (section %u): its write pointer is at block %llu of the zone, behind valid blocks up to block %llu",
 		      (unsigned long long)zone_blk, sec, (unsigned long long)wp,
 		      (unsigned long long)used - 1);
-	else if (used == 0 && wp > 0)
+	/* after a crash, zones the kernel opened since the checkpoint hold
+	 * blocks it does not count yet (fsynced ones roll forward); its
+	 * next mount resets the rest */
+	else if (used == 0 && wp > 0 && (ck->ckpt_flags & F2FS_CP_UMOUNT))
 		ck_pb(ck, F2FS_PB_ZONE_WRITE_POINTER,
 		      AT(A_SEG(sec * segs_per_sec), A_BLK(zone_blk), A_EXP(0), A_FOUND(wp)),
 		      "zone at block %llu (section %u) holds no valid block, but its write pointer is at block %llu of the zone (ahead)",

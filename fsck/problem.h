@@ -231,8 +231,9 @@ X(ORPHAN_DUPLICATE, "orphan.duplicate", "orphan", ERROR, CLEAR, PREEN, \
   "an inode is listed more than once in the orphan list") \
 X(ZONE_WRITE_POINTER, "zone.write_pointer", "zone", ERROR, CANNOT, ASK, \
   "a sequential zone's write pointer disagrees with the file system: behind valid " \
-  "blocks, past the start of a zone holding none, or not where the current segment " \
-  "of its log goes on after a clean unmount (Linux resets or leaves such a zone at mount)")
+  "blocks or behind its log's position, or after a clean unmount past the start of a " \
+  "zone holding none or past its log's position (Linux resets such a zone or moves " \
+  "the log at mount)")
 
 #define F2FS_CHECK_ENUM_(id, name, st, sev, fix, preen, desc) F2FS_PB_##id,
 enum f2fs_problem_code {

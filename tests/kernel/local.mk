@@ -10,7 +10,7 @@ EXTRA_DIST += tests/kernel/kvm-run tests/kernel/guest/init \
 # write pointer
 SCRIPT_TESTS += tests/kernel/zoned-nullb.sh
 EXTRA_DIST += tests/kernel/zoned-nullb.sh tests/kernel/guest/nullb-zoned \
-	tests/kernel/guest/src/zone-reset.c
+	tests/kernel/guest/src/zone-reset.c tests/kernel/guest/src/f2fs-shutdown.c
 # our layout where the device does not end on a zone, under fill and GC
 SCRIPT_TESTS += tests/kernel/layout-partial-zone.sh
 EXTRA_DIST += tests/kernel/layout-partial-zone.sh

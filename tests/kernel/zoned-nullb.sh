@@ -8,6 +8,8 @@
 # our static fsck -f finds it clean; a block written into an empty
 # sequential zone of the main area is then reported as zone.write_pointer
 # (ahead), and so is a zone of valid blocks whose pointer is reset (behind).
+# After a crash (F2FS_IOC_SHUTDOWN without checkpoint, 48 MiB written into
+# new zones) fsck reports nothing: the kernel resets those zones at mount.
 # A geometry with too few zones for the six logs and the GC reserve is
 # refused by mkfs with a "too small" line. A regular disk with a zoned
 # device behind it (-c) formats, mounts and takes 160 MiB (our fsck does
@@ -38,12 +40,14 @@ for t in "$MKFS" "$FSCK" "$DUMP"; do
 done
 W=$(mktemp -d "${TMPDIR:-/tmp}/zoned-nullb.XXXXXX") || exit 1
 trap 'rm -rf "$W"' EXIT
-if ! "${CC:-gcc}" -static -O2 -o "$W/zone-reset" "$HERE/guest/src/zone-reset.c" 2>"$W/cc.err"; then
-	head -n 5 "$W/cc.err"
-	echo "zoned-nullb: skipped (cannot build a static helper with ${CC:-gcc}; libc6-dev?)"
-	[[ ${F2FS_REQUIRE_KERNEL:-0} == 1 ]] && exit 1
-	exit 77
-fi
+for h in zone-reset f2fs-shutdown; do
+	if ! "${CC:-gcc}" -static -O2 -o "$W/$h" "$HERE/guest/src/$h.c" 2>"$W/cc.err"; then
+		head -n 5 "$W/cc.err"
+		echo "zoned-nullb: skipped (cannot build a static helper with ${CC:-gcc}; libc6-dev?)"
+		[[ ${F2FS_REQUIRE_KERNEL:-0} == 1 ]] && exit 1
+		exit 77
+	fi
+done
 PASS=0 FAIL=0
 ok() { PASS=$((PASS + 1)); echo "PASS: $*"; }
 bad() { FAIL=$((FAIL + 1)); echo "FAIL: $*"; }
@@ -114,6 +118,21 @@ geom() {
 	echo "$tag kmsg [$(wp_msgs | tr '\n' ' ')]"
 	$P/fsck.f2fs -f -n "$d" >/tmp/fk 2>&1
 	echo "$tag fsck $? $(grep -E '^(ERROR|WARNING)' /tmp/fk | head -n 2 | tr '\n' ' ')"
+	if [ "$tag" = G1/16/8 ]; then
+		# a crash: new zones written past the checkpoint, none counted
+		mount -t f2fs "$d" /mnt && rm /mnt/g* && sync &&
+			dd if=/dev/zero of=/mnt/new bs=1M count=48 oflag=direct 2>/dev/null &&
+			dd if=/dev/zero of=/mnt/synced bs=1M count=4 conv=fsync 2>/dev/null &&
+			f2fs-shutdown /mnt && umount /mnt &&
+			$P/fsck.f2fs -f -n "$d" >/tmp/fk 2>&1
+		echo "$tag crash $? $(grep -E '^(ERROR|WARNING)' /tmp/fk | head -n 2 | tr '\n' ' ')"
+		# sequential zones written past the checkpoint, none of it counted
+		echo "$tag uncounted $($P/dump.f2fs --zones "$d" | awk '$4 == "seq-required" &&
+			$5 != "empty" && $10 == 0 { n++ } END { print n + 0 }')"
+		dmesg -c >/dev/null
+		mount -t f2fs "$d" /mnt && umount /mnt && $P/fsck.f2fs -f -n "$d" >/tmp/fk 2>&1
+		echo "$tag remount $? [$(wp_msgs | head -n 1)]"
+	fi
 	# an empty sequential zone of the main area, not a log's
 	z=$($P/dump.f2fs --zones "$d" | awk '$4 == "seq-required" && $5 == "empty" &&
 		$7 == "main" && $9 == "-" { s = $2 } END { print s }')
@@ -157,7 +176,7 @@ fi
 echo all-done
 JOB
 
-"$KVM_RUN" --dmesg --mem 2560 --timeout 600 --file "$W/zone-reset" \
+"$KVM_RUN" --dmesg --mem 2560 --timeout 600 --file "$W/zone-reset" --file "$W/f2fs-shutdown" \
 	--extra "$W/tools.tar" --extra "$W/regular.img" \
 	"$W/boot.img" "$job" >"$W/kout" 2>"$W/kerr"
 krc=$?
@@ -211,6 +230,21 @@ for g in "${GEOMS[@]}"; do
 		ok "$label: our fsck -f finds the kernel's result clean"
 	else
 		bad "$label: our fsck: $l"
+	fi
+	if [[ $tag == G1/16/8 ]]; then
+		l=$(line "$tag" crash)
+		read -r _ _ n <<<"$(line "$tag" uncounted)"
+		if [[ $l == "$tag crash 0 " ]] && ((${n:-0} >= 2)); then
+			ok "$label: after a crash (shutdown without checkpoint; $n sequential zones written past it, none counted) our fsck -f finds nothing"
+		else
+			bad "$label: after a crash: [$l]"
+		fi
+		l=$(line "$tag" remount)
+		if [[ $l == "$tag remount 0 "* ]]; then
+			ok "$label: the kernel mounts it, unmounts, fsck clean again (${l#* * * })"
+		else
+			bad "$label: remount after the crash: [$l]"
+		fi
 	fi
 	l=$(line "$tag" damaged)
 	if [[ $l =~ damaged\ [1-9][0-9]*\ 1\  ]]; then

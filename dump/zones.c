@@ -1,7 +1,7 @@
 /*
- * dump.f2fs --zones: the zones of a zoned device (type, condition, write
- * pointer) beside the sections they hold: area, section, log, valid blocks
- * from the SIT and the end of the last valid block.
+ * dump.f2fs --zones: the zones of each zoned device of the volume (type,
+ * condition, write pointer) beside the sections they hold: area, section,
+ * log, valid blocks from the SIT and the end of the last valid block.
  */
 #include "dump.h"
 
@@ -11,6 +11,7 @@
 #include <f2fs/io/zones.h>
 
 #include <stdio.h>
+#include <string.h>
 
 #define SECTORS_PER_BLOCK (F2FS_BLKSIZE / 512)
 
@@ -37,50 +38,38 @@ static const char *log_of_section(const struct f2fs_sit *sit, uint32_t sec)
 	return "-";
 }
 
-int view_zones(struct dump *d)
+static const struct out_col zone_cols[] = {
+	{ "zone", "zone", 6, OUT_COL_U },
+	{ "start", "start (block)", 13, OUT_COL_U },
+	{ "blocks", "blocks", 7, OUT_COL_U },
+	{ "type", "type", -13, OUT_COL_S },
+	{ "cond", "condition", -13, OUT_COL_S },
+	{ "wp", "wp (block in zone)", 18, OUT_COL_U },
+	{ "area", "area", -4, OUT_COL_S },
+	{ "section", "section", 7, OUT_COL_U },
+	{ "log", "log", -9, OUT_COL_S },
+	{ "valid", "valid", 7, OUT_COL_U },
+	{ "valid_end", "valid end", 9, OUT_COL_U },
+	{ "device", "device", 6, OUT_COL_U },
+};
+
+/* The rows of one device's zones; start is its first block in the volume. */
+static void zone_rows(struct dump *d, struct out_table *t, const struct f2fs_sit *sit,
+		      const struct f2fs_zones *zs, unsigned devi, uint64_t start)
 {
-	static const struct out_col cols[] = {
-		{ "zone", "zone", 6, OUT_COL_U },
-		{ "start", "start (block)", 13, OUT_COL_U },
-		{ "blocks", "blocks", 7, OUT_COL_U },
-		{ "type", "type", -13, OUT_COL_S },
-		{ "cond", "condition", -13, OUT_COL_S },
-		{ "wp", "wp (block in zone)", 18, OUT_COL_U },
-		{ "area", "area", -4, OUT_COL_S },
-		{ "section", "section", 7, OUT_COL_U },
-		{ "log", "log", -9, OUT_COL_S },
-		{ "valid", "valid", 7, OUT_COL_U },
-		{ "valid_end", "valid end", 9, OUT_COL_U },
-	};
 	const struct f2fs_super_block *sb = f2fs_fs_sb(d->fs);
 	uint64_t main_blk = le32_get(sb->main_blkaddr);
 	uint64_t sec_blocks = (uint64_t)le32_get(sb->segs_per_sec) * F2FS_BLOCKS_PER_SEG;
-	struct f2fs_error err;
-	struct f2fs_zones zs;
-	struct f2fs_sit *sit;
-	struct out_table t;
 
-	if (f2fs_zones_report(f2fs_fs_dev(d->fs), &zs, &err))
-		return error_line("%s", err.msg);
-	if (!zs.count) {
-		f2fs_zones_free(&zs);
-		return error_line("--zones: %s is not a zoned block device",
-				  f2fs_dev_path(f2fs_fs_dev(d->fs)));
-	}
-	if (f2fs_sit_load(d->fs, F2FS_SIT_WANT_MAPS, &sit, &err)) {
-		f2fs_zones_free(&zs);
-		return error_line("%s", err.msg);
-	}
-	out_tab_begin(&d->out, &t, "zones", "Zones of the device and the sections they hold:",
-		      cols, 11);
-	for (size_t i = 0; i < zs.count; i++) {
-		const struct f2fs_zone *zn = &zs.zone[i];
-		uint64_t blk = zn->start / SECTORS_PER_BLOCK;
+	for (size_t i = 0; i < zs->count; i++) {
+		const struct f2fs_zone *zn = &zs->zone[i];
+		uint64_t blk = start + zn->start / SECTORS_PER_BLOCK;
 		uint64_t sec = blk >= main_blk ? (blk - main_blk) / sec_blocks : 0;
 		int in_main = blk >= main_blk && sec < sit->nsecs;
 		int has_wp = zn->type != F2FS_ZONE_CONVENTIONAL;
 
-		out_tab_row(&d->out, &t, (struct out_cell[]){ OUT_U(i), OUT_U(blk),
+		out_tab_row(&d->out, t, (struct out_cell[]){ OUT_U(i),
+			OUT_U(zn->start / SECTORS_PER_BLOCK),
 			OUT_U(zn->len / SECTORS_PER_BLOCK), OUT_S(f2fs_zone_type_name(zn->type)),
 			OUT_S(f2fs_zone_cond_name(zn->cond)),
 			has_wp ? OUT_U(zn->cond == F2FS_ZONE_FULL ? zn->len / SECTORS_PER_BLOCK :
@@ -89,10 +78,45 @@ int view_zones(struct dump *d)
 			in_main ? OUT_U(sec) : OUT_NONE,
 			OUT_S(in_main ? log_of_section(sit, (uint32_t)sec) : "-"),
 			in_main ? OUT_U(f2fs_sit_sec_valid(sit, (uint32_t)sec)) : OUT_NONE,
-			in_main ? OUT_U(valid_extent(sit, (uint32_t)sec)) : OUT_NONE });
+			in_main ? OUT_U(valid_extent(sit, (uint32_t)sec)) : OUT_NONE,
+			OUT_U(devi) });
 	}
-	out_tab_end(&d->out, &t);
-	f2fs_sit_free(sit);
-	f2fs_zones_free(&zs);
-	return EXIT_OK;
+}
+
+int view_zones(struct dump *d)
+{
+	struct f2fs_dev *vol = f2fs_fs_dev(d->fs);
+	unsigned n = f2fs_dev_nmembers(vol), zoned = 0;
+	struct f2fs_zones zs[F2FS_MAX_DEVICES];
+	struct f2fs_dev_member m[F2FS_MAX_DEVICES];
+	struct f2fs_error err;
+	struct f2fs_sit *sit = NULL;
+	struct out_table t;
+	int ret = EXIT_OK;
+
+	memset(zs, 0, sizeof(zs));
+	for (unsigned i = 0; i < n && i < F2FS_MAX_DEVICES && ret == EXIT_OK; i++) {
+		f2fs_dev_member(vol, i, &m[i]);
+		if (f2fs_zones_report(m[i].dev, &zs[i], &err))
+			ret = error_line("%s", err.msg);
+		zoned += zs[i].count > 0;
+	}
+	if (ret == EXIT_OK && !zoned)
+		ret = error_line("--zones: %s is not a zoned block device%s", f2fs_dev_path(m[0].dev),
+				 n > 1 ? ", nor is any other device of the volume" : "");
+	if (ret == EXIT_OK && f2fs_sit_load(d->fs, F2FS_SIT_WANT_MAPS, &sit, &err))
+		ret = error_line("%s", err.msg);
+	if (ret == EXIT_OK) {
+		out_tab_begin(&d->out, &t, "zones",
+			      "Zones of the devices and the sections they hold (start: block on the device):",
+			      zone_cols, 12);
+		for (unsigned i = 0; i < n && i < F2FS_MAX_DEVICES; i++)
+			zone_rows(d, &t, sit, &zs[i], i, m[i].start);
+		out_tab_end(&d->out, &t);
+	}
+	if (sit)
+		f2fs_sit_free(sit);
+	for (unsigned i = 0; i < F2FS_MAX_DEVICES; i++)
+		f2fs_zones_free(&zs[i]);
+	return ret;
 }

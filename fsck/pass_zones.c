@@ -6,7 +6,9 @@
  * past the pointer is lost to the next write there; a zone without valid
  * blocks must have its pointer at its start, and a log's zone its pointer
  * where the log goes on, both after a clean unmount only. An image file
- * or a device without zones has nothing to check.
+ * or a device without zones has nothing to check. Block numbers in the
+ * reports are the volume's (a zone on a later device of a multi-device
+ * volume is named by its first block in the volume).
  */
 #include <f2fs/format/bitmap.h>
 #include <f2fs/format/checkpoint.h>
@@ -42,10 +44,9 @@ static int log_in_section(const struct ck *ck, uint32_t sec, uint32_t segs_per_s
 	return -1;
 }
 
-static void check_zone(struct ck *ck, const struct f2fs_zone *zn, uint32_t sec,
-		       uint32_t segs_per_sec)
+static void check_zone(struct ck *ck, const struct f2fs_zone *zn, uint64_t zone_blk,
+		       uint32_t sec, uint32_t segs_per_sec)
 {
-	uint64_t zone_blk = zn->start / SECTORS_PER_BLOCK;
 	uint64_t wp = zn->cond == F2FS_ZONE_FULL ? zn->len / SECTORS_PER_BLOCK :
 		      (zn->wp - zn->start) / SECTORS_PER_BLOCK;
 	uint64_t used = valid_extent(ck, sec, segs_per_sec);
@@ -81,30 +82,45 @@ static void check_zone(struct ck *ck, const struct f2fs_zone *zn, uint32_t sec,
 		      (unsigned long long)zone_blk, sec, (unsigned long long)wp);
 }
 
-int ck_zones(struct ck *ck)
+/* The zones of one device, whose first block is the volume's block start. */
+static int check_device(struct ck *ck, struct f2fs_dev *dev, uint64_t start,
+			uint32_t segs_per_sec)
 {
-	struct f2fs_zones zs;
-	uint32_t segs_per_sec = le32_get(ck->sb->segs_per_sec);
 	uint64_t sec_blocks = (uint64_t)segs_per_sec * F2FS_BLOCKS_PER_SEG;
-	int ret;
+	struct f2fs_zones zs;
+	int ret = f2fs_zones_report(dev, &zs, ck->err);
 
-	if (!(ck->features & F2FS_FEATURE_BLKZONED) || !ck->segs)
-		return 0;
-	ret = f2fs_zones_report(f2fs_fs_dev(ck->fs), &zs, ck->err);
 	if (ret || !zs.count)
 		return ret;
-	/* the first device only: its blocks are the volume's from block 0 */
 	for (size_t i = 0; i < zs.count; i++) {
 		const struct f2fs_zone *zn = &zs.zone[i];
-		uint64_t blk = zn->start / SECTORS_PER_BLOCK;
+		uint64_t blk = start + zn->start / SECTORS_PER_BLOCK;
 
 		if (!f2fs_zone_is_seq_required(zn) || blk < ck->main_blkaddr ||
 		    blk + zn->len / SECTORS_PER_BLOCK > ck->main_end ||
 		    (blk - ck->main_blkaddr) % sec_blocks)
 			continue;
-		check_zone(ck, zn, (uint32_t)((blk - ck->main_blkaddr) / sec_blocks),
+		check_zone(ck, zn, blk, (uint32_t)((blk - ck->main_blkaddr) / sec_blocks),
 			   segs_per_sec);
 	}
 	f2fs_zones_free(&zs);
 	return 0;
+}
+
+int ck_zones(struct ck *ck)
+{
+	struct f2fs_dev *vol = f2fs_fs_dev(ck->fs);
+	uint32_t segs_per_sec = le32_get(ck->sb->segs_per_sec);
+	int ret = 0;
+
+	if (!(ck->features & F2FS_FEATURE_BLKZONED) || !ck->segs)
+		return 0;
+	/* every device of the volume; a plain device is a set of one */
+	for (unsigned i = 0; i < f2fs_dev_nmembers(vol) && !ret; i++) {
+		struct f2fs_dev_member m;
+
+		f2fs_dev_member(vol, i, &m);
+		ret = check_device(ck, m.dev, m.start, segs_per_sec);
+	}
+	return ret;
 }

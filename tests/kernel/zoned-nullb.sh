@@ -12,8 +12,8 @@
 # new zones) fsck reports nothing: the kernel resets those zones at mount.
 # A geometry with too few zones for the six logs and the GC reserve is
 # refused by mkfs with a "too small" line. A regular disk with a zoned
-# device behind it (-c) formats, mounts and takes 160 MiB (our fsck does
-# not open multi-device volumes yet: not checked). mkfs --rootdir of 64
+# device behind it (-c) formats, mounts, takes 160 MiB and checks clean;
+# a block written into an empty zone of the zoned device is reported. mkfs --rootdir of 64
 # MiB with background writeback early (16 MiB of dirty pages) writes every
 # zone in order, checks clean and mounts. -m on a virtio disk (no zones)
 # is refused with one line naming it, exit 1, the disk untouched.
@@ -167,6 +167,14 @@ if $P/mkfs.f2fs -f -m -c "$d" /dev/vdc >/tmp/mk 2>&1; then
 		# past the regular disk's sections into the zoned device's
 		dd if=/dev/zero of=/mnt/big bs=1M count=160 2>/dev/null && sync && echo "M wrote"
 		umount /mnt && echo "M kmsg [$(wp_msgs | tr '\n' ' ')]"
+		$P/fsck.f2fs -f -n /dev/vdc >/tmp/fk 2>&1
+		echo "M fsck $? $(grep -E '^(ERROR|WARNING)' /tmp/fk | head -n 2 | tr '\n' ' ')"
+		# an empty sequential zone of the zoned (second) device
+		z=$($P/dump.f2fs --zones /dev/vdc | awk '$12 == 1 && $4 == "seq-required" &&
+			$5 == "empty" && $7 == "main" && $9 == "-" { s = $2 } END { print s }')
+		[ -n "$z" ] && dd if=/dev/urandom of="$d" bs=4096 seek="$z" count=1 conv=fsync 2>/dev/null
+		$P/fsck.f2fs -f -n /dev/vdc >/tmp/fk 2>&1
+		echo "M damaged $? $(grep -c 'zone.write_pointer' /tmp/fk) $(grep zone.write_pointer /tmp/fk | head -n 1)"
 	else
 		echo "M mount failed"
 	fi
@@ -271,9 +279,16 @@ if [[ $l == "N rc 1 same=yes mkfs.f2fs: -m: /dev/vdc is not a zoned block device
 else
 	bad "-m on a regular disk: [$l]"
 fi
+l=$(line M damaged)
+if [[ $l =~ damaged\ [1-9][0-9]*\ 1\  ]]; then
+	ok "regular + zoned: a block written into an empty zone of the zoned device is reported: ${l#* * * * }"
+else
+	bad "regular + zoned: moved write pointer: [$l]"
+fi
 read -r _ _ total avail <<<"$(line M df)"
-if [[ -n ${avail:-} && -n $(line M wrote) && $(line M kmsg) == "M kmsg []" ]]; then
-	ok "256 MiB regular disk + 1 GiB zoned (64 MiB zones) with -c: $((avail / 1024)) MiB available, 160 MiB written, no write-pointer message"
+if [[ -n ${avail:-} && -n $(line M wrote) && $(line M kmsg) == "M kmsg []" &&
+	$(line M fsck) == "M fsck 0 " ]]; then
+	ok "256 MiB regular disk + 1 GiB zoned (64 MiB zones) with -c: $((avail / 1024)) MiB available, 160 MiB written, no write-pointer message, our fsck -f clean"
 else
 	bad "regular + zoned: $(grep '^M ' "$W/out" | tr '\n' ' ')"
 fi

@@ -174,6 +174,14 @@ enum ck_fix_op {
 	FX_LOOP,                  /* directory ino is in a loop: its entry in
 				   * value (its loop parent) goes, it moves to
 				   * lost+found */
+	/* blocks and node pointers (repair_blocks.c): ino is the inode, value
+	 * the node holding the data pointer at index slot */
+	FX_CLONE,                 /* its block is owned already: a copy for it */
+	FX_HOLE,                  /* it points outside the main area: a hole */
+	FX_MOVE,                  /* its block lies in a node segment: moved */
+	FX_NODE_PTR,              /* the pointer at node offset fofs to nid value
+				   * (in inode ino's tree) is cleared */
+	FX_NAT_FREE,              /* the NAT entry of nid value is freed */
 };
 
 struct ck_fix {

@@ -362,7 +362,7 @@ static int nat_entry(struct ck *ck, uint32_t nid, const struct f2fs_nat_entry *n
 		ck_pb(ck, F2FS_PB_NAT_ADDR_OUT_OF_RANGE, AT(A_NID(nid), A_INO(ino), A_BLK(addr)),
 		      "nid %u: block address 0x%x outside the main area [0x%x, 0x%llx)",
 		      nid, addr, ck->main_blkaddr, (unsigned long long)ck->main_end);
-		return 0;
+		return ck_fix_add(ck, F2FS_PB_NAT_ADDR_OUT_OF_RANGE, FX_NAT_FREE, ino, addr, 0, nid);
 	}
 	if (ino == 0 || ino >= ck->max_nid) {
 		ck_pb(ck, F2FS_PB_NAT_INO_ZERO, AT(A_NID(nid), A_BLK(addr), A_FOUND(ino)),
@@ -374,7 +374,7 @@ static int nat_entry(struct ck *ck, uint32_t nid, const struct f2fs_nat_entry *n
 	if (ck_claim(ck, addr)) {
 		ck_pb(ck, F2FS_PB_NAT_DUPLICATE_BLOCK, AT(A_NID(nid), A_INO(ino), A_BLK(addr)),
 		      "nid %u: block 0x%x is already used by another nid", nid, addr);
-		return 0;
+		return ck_fix_add(ck, F2FS_PB_NAT_DUPLICATE_BLOCK, FX_NAT_FREE, ino, addr, 0, nid);
 	}
 	{
 		const struct ck_seg *g = &ck->segs[ck_segno(ck, addr)];

@@ -93,7 +93,7 @@ static int data_ptr(struct ck *ck, struct owner *o, uint32_t idx, uint32_t addr)
 		ck_pb(ck, F2FS_PB_DATA_ADDR_OUT_OF_RANGE,
 		      AT(A_NID(o->nid), A_INO(o->ino), A_BLK(addr), A_FOUND(idx)),
 		      "nid %u pointer %u: block 0x%x outside the main area", o->nid, idx, addr);
-		return 0;
+		return ck_fix_add(ck, F2FS_PB_DATA_ADDR_OUT_OF_RANGE, FX_HOLE, o->ino, 0, idx, o->nid);
 	}
 	ck->r->stats.data_blocks++;
 	g = &ck->segs[ck_segno(ck, addr)];
@@ -104,14 +104,18 @@ static int data_ptr(struct ck *ck, struct owner *o, uint32_t idx, uint32_t addr)
 		/* remembered so that a second reading of the node skips it too */
 		if (f2fs_vec_push(&ck->lost, (uint64_t)o->nid << 32 | idx))
 			return f2fs_fail(ck->err, -ENOMEM, "out of memory for block records");
-		return 0;
+		return ck_fix_add(ck, F2FS_PB_BLOCK_MULTIPLY_OWNED, FX_CLONE, o->ino, 0, idx, o->nid);
 	}
-	if (ck_seg_is_node(g->type) && ck_sit_valid(ck, addr))
+	ret = 0;
+	if (ck_seg_is_node(g->type) && ck_sit_valid(ck, addr)) {
 		ck_pb(ck, F2FS_PB_DATA_SEGMENT_TYPE,
 		      AT(A_NID(o->nid), A_INO(o->ino), A_BLK(addr), A_SEG(ck_segno(ck, addr)),
 			 A_FOUND(g->type)),
 		      "data block 0x%x lies in a segment of node type %u", addr, g->type);
-	ret = note_owner(ck, addr, o->nid, idx, 0);
+		ret = ck_fix_add(ck, F2FS_PB_DATA_SEGMENT_TYPE, FX_MOVE, o->ino, 0, idx, o->nid);
+	}
+	if (!ret)
+		ret = note_owner(ck, addr, o->nid, idx, 0);
 	if (!ret && o->dir)
 		ret = ck_queue_dblk(ck, addr, o->nid, idx, 0);
 	return ret;
@@ -569,6 +573,12 @@ static int sweep_bad(struct ck *ck, uint32_t item, uint32_t addr, const struct f
 	return 0;
 }
 
+/* The repair clears the pointer of edge ed (the xattr nid is the inode's). */
+static int edge_fix(struct ck *ck, enum f2fs_problem_code code, const struct ck_edge *ed)
+{
+	return ck_fix_add(ck, code, FX_NODE_PTR, ed->owner, ed->expected_ofs, 0, ed->child);
+}
+
 static int check_edges(struct ck *ck)
 {
 	struct ck_nid_iter it = { 0 };
@@ -591,6 +601,8 @@ static int check_edges(struct ck *ck)
 			      ed->child);
 			if (owner)
 				owner->state |= IR_NOCOUNT;
+			if (!ed->xattr && (ret = edge_fix(ck, code_missing, ed)))
+				return ret;
 			continue;
 		}
 		if (!(c->flags & NR_READ)) {
@@ -609,12 +621,16 @@ static int check_edges(struct ck *ck)
 			      ed->child, c_ino);
 			if (owner)
 				owner->state |= IR_NOCOUNT;
+			if (!ed->xattr && (ret = edge_fix(ck, F2FS_PB_NODE_WRONG_OWNER, ed)))
+				return ret;
 			continue;
 		}
 		if (c->flags & NR_REACHED) {
 			ck_pb(ck, F2FS_PB_NODE_MULTIPLE_PARENTS,
 			      AT(A_INO(ed->owner), A_NID(ed->child), A_BLK(c->blkaddr)),
 			      "inode %u: nid %u is pointed to twice", ed->owner, ed->child);
+			if ((ret = edge_fix(ck, F2FS_PB_NODE_MULTIPLE_PARENTS, ed)))
+				return ret;
 			continue;
 		}
 		if (c_ofs != ed->expected_ofs) {
@@ -625,6 +641,8 @@ static int check_edges(struct ck *ck)
 			      ed->owner, ed->child, c_ofs, ed->expected_ofs);
 			if (owner)
 				owner->state |= IR_NOCOUNT;
+			if (!ed->xattr && (ret = edge_fix(ck, F2FS_PB_NODE_BAD_OFFSET, ed)))
+				return ret;
 			continue;
 		}
 		c->flags |= NR_REACHED;

@@ -59,6 +59,10 @@ static const enum f2fs_problem_code fixed_here[] = {
 	F2FS_PB_INODE_UNREACHABLE, F2FS_PB_INODE_LINKS, F2FS_PB_INODE_I_BLOCKS,
 	/* orphans, root, loops */
 	F2FS_PB_DIR_LOOP, F2FS_PB_SB_CHECKSUM_OFFSET, F2FS_PB_SB_QUOTA_INO, F2FS_PB_ROOT_BAD,
+	/* blocks and node pointers (repair_blocks.c) */
+	F2FS_PB_BLOCK_MULTIPLY_OWNED, F2FS_PB_DATA_ADDR_OUT_OF_RANGE, F2FS_PB_DATA_SEGMENT_TYPE,
+	F2FS_PB_NODE_CHILD_MISSING, F2FS_PB_NODE_WRONG_OWNER, F2FS_PB_NODE_BAD_OFFSET,
+	F2FS_PB_NODE_MULTIPLE_PARENTS, F2FS_PB_NAT_ADDR_OUT_OF_RANGE, F2FS_PB_NAT_DUPLICATE_BLOCK,
 };
 
 
@@ -481,10 +485,6 @@ static void decide(struct rp *p, enum f2fs_fix_answer answer)
 		if (!ck->r->count[c])
 			continue;
 		p->fix[c] = ck_repair_fixes((enum f2fs_problem_code)c, answer);
-		/* a block held twice: freeing a stray node might free the other
-		 * owner's block; that waits for the repair of shared blocks */
-		if (c == F2FS_PB_NODE_UNREACHABLE && ck->r->count[F2FS_PB_BLOCK_MULTIPLY_OWNED])
-			p->fix[c] = false;
 		if (c == F2FS_PB_QUOTA_USAGE || c == F2FS_PB_QUOTA_BAD_FILE) {
 			if (quota_ok < 0)
 				quota_ok = rp_quota_rebuildable(p);
@@ -501,6 +501,8 @@ static void decide(struct rp *p, enum f2fs_fix_answer answer)
 		    !ck->opt->confirm((enum f2fs_problem_code)c, ck->r->count[c], ck->opt->confirm_arg))
 			p->fix[c] = false;
 	}
+	if (rp_blocks_decide(p))
+		errors_left = true;
 	/* the counts the check gave leave out the entries it found invalid:
 	 * set from them only when those entries go */
 	if ((ck->r->count[F2FS_PB_DIR_BAD_NAME] && !p->fix[F2FS_PB_DIR_BAD_NAME]) ||
@@ -577,6 +579,8 @@ static int stage(struct rp *p)
 		ret = rp_sb(p);
 	if (!ret)
 		ret = rp_loops(p);
+	if (!ret)
+		ret = rp_blocks(p);
 	if (!ret)
 		ret = rp_relink(p);
 	if (!ret)

@@ -324,6 +324,15 @@ uint8_t *rp_data_new(struct rp *p, uint32_t ino, uint64_t fofs)
 	return data_get(p, ino, fofs, true);
 }
 
+uint8_t *rp_data_clone(struct rp *p, uint32_t ino, uint64_t fofs)
+{
+	uint8_t *blk = data_get(p, ino, fofs, false);
+
+	if (blk)
+		edata_find(p, ino, fofs)->shared = true;
+	return blk;
+}
+
 bool rp_data_exists(struct rp *p, uint32_t ino, uint64_t fofs)
 {
 	struct f2fs_node buf;
@@ -372,7 +381,7 @@ static int flush_data(struct rp *p, struct rp_edata *e)
 		return ret;
 	if (e->old == F2FS_NEW_ADDR && p->new_addrs)
 		p->new_addrs--;
-	else if (!e->fresh)
+	else if (!e->fresh && !e->shared)
 		rp_release(p, e->old);
 	set_pointer(owner, nid, idx, addr);
 	return rp_write(p, &(struct rp_placed){ addr, nid, (uint16_t)idx, version, false }, e->blk);

@@ -37,6 +37,7 @@ struct rp_edata {
 	uint64_t fofs;
 	uint32_t old;             /* its address before */
 	bool fresh;
+	bool shared;              /* old stays in use by another owner */
 	uint8_t *blk;
 };
 
@@ -139,6 +140,9 @@ uint8_t *rp_data_new(struct rp *p, uint32_t ino, uint64_t fofs);
 /* File block fofs as the edits have it, not taken for an edit: the changed
  * copy, or the block read into buf (F2FS_BLKSIZE). NULL on failure. */
 const uint8_t *rp_data_peek(struct rp *p, uint32_t ino, uint64_t fofs, uint8_t *buf);
+/* File block fofs of inode ino, whose block another file owns too: the
+ * copy written out becomes this file's, the old block stays the other's. */
+uint8_t *rp_data_clone(struct rp *p, uint32_t ino, uint64_t fofs);
 /* Does the file have block fofs (on disk or added)? */
 bool rp_data_exists(struct rp *p, uint32_t ino, uint64_t fofs);
 
@@ -160,6 +164,18 @@ int rp_dir_area(struct rp *p, uint32_t dir, uint64_t fofs, struct f2fs_dentry_ar
 int rp_dir_dotdot(struct rp *p, uint32_t dir, uint32_t parent);
 /* The entry fixes the check noted (ck.fixes) that p.fix allows. */
 int rp_dirs(struct rp *p);
+
+/* ---- repair_blocks.c ---- */
+
+/* Is (nid, idx) a data pointer to a block another pointer owned first? */
+bool rp_lost_claim(const struct ck *ck, uint32_t nid, uint32_t idx);
+/* After the answers: the fixes of blocks and node pointers that cannot be
+ * made for every instance, or only with another fix, are not made; true
+ * when an error is thus left. */
+bool rp_blocks_decide(struct rp *p);
+/* Blocks owned twice cloned, bad data and node pointers cleared, data
+ * blocks moved out of node segments, NAT entries of no node freed. */
+int rp_blocks(struct rp *p);
 
 /* ---- repair_lost.c ---- */
 

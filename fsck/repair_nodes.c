@@ -58,7 +58,7 @@ static int free_node(struct rp *p, uint32_t nid, int depth)
 
 			if (a == F2FS_NEW_ADDR && p->new_addrs)
 				p->new_addrs--;
-			else if (ck_in_main(ck, a))
+			else if (ck_in_main(ck, a) && !rp_lost_claim(ck, nid, i))   /* another's */
 				f2fs_msb_clear(ck->owned, a - ck->main_blkaddr);
 		}
 	} else if (f2fs_node_kind(ofs) == F2FS_NODE_INDIRECT ||

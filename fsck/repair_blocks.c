@@ -1,0 +1,413 @@
+/*
+ * The repair of blocks and node pointers. A block two pointers own is
+ * cloned for the pointer that came second (e2fsck's pass 1B idea): that
+ * file gets a copy written out of place, so both keep their content. A
+ * data pointer outside the main area becomes a hole; a data block in a
+ * node segment is moved into a data log. A node pointer to a nid not in
+ * use, to another inode's node, to a node at another offset, or to a node
+ * pointed to already is cleared in its parent (the node stays with its
+ * owner, or is freed as a stray with what it holds). A NAT entry naming no
+ * usable block is freed, only together with the pointers naming its nid,
+ * so that the kernel never hands the nid out while a parent still names
+ * it. A file that loses blocks gets i_blocks and its quota charge to match.
+ */
+#include <f2fs/format/endian.h>
+#include <f2fs/format/inode.h>
+#include <f2fs/format/node_ofs.h>
+#include <f2fs/fs/nat.h>
+#include <f2fs/util/sort.h>
+
+#include "passes.h"
+#include "repair_int.h"
+
+#include <errno.h>
+#include <stdlib.h>
+
+#define NPB F2FS_NIDS_PER_BLOCK
+
+/* Offsets of the nodes i_nid[] points to. */
+static const uint32_t top_ofs[F2FS_DEF_NIDS_PER_INODE] = { 1, 2, 3, 4 + NPB, 5 + 2 * NPB };
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+bool rp_lost_claim(const struct ck *ck, uint32_t nid, uint32_t idx)
+{
+	uint64_t key = (uint64_t)nid << 32 | idx;
+
+	return ck->lost.n && bsearch(&key, ck->lost.v, ck->lost.n, sizeof(key), cmp_u64);
+}
+
+static bool is_block_op(uint8_t op)
+{
+	return op == FX_CLONE || op == FX_HOLE || op == FX_MOVE || op == FX_NODE_PTR ||
+	       op == FX_NAT_FREE;
+}
+
+static int err_code(const struct rp *p)
+{
+	return p->ck->err->code ? p->ck->err->code : -EIO;
+}
+
+/* A node read but reached from no inode: freed with its blocks when
+ * node.unreachable is fixed. */
+static bool stray(struct ck *ck, uint32_t nid)
+{
+	const struct ck_nid *n = ck_nid_find(ck, nid);
+
+	return n && (n->flags & (NR_READ | NR_INODE | NR_REACHED)) == NR_READ;
+}
+
+/* The file block that the data pointer of record f is, checked by walking
+ * the file's tree back to the same pointer. */
+static int file_block(struct rp *p, const struct ck_fix *f, uint64_t *fofs)
+{
+	struct ck *ck = p->ck;
+	uint32_t nid = f->value, ino = f->ino, at, idx;
+	int ret;
+
+	if (nid == ino) {
+		*fofs = f->slot;
+	} else {
+		const struct ck_nid *n = ck_nid_find(ck, nid);
+		struct f2fs_node buf;
+		const struct f2fs_node *in;
+		uint32_t ofs;
+
+		if (!n || (n->flags & (NR_READ | NR_REACHED)) != (NR_READ | NR_REACHED))
+			return f2fs_fail(ck->err, -ENOENT, "nid %u is not in a file's tree", nid);
+		ofs = ck_nid_ofs(ck, n, nid);
+		in = rp_node_peek(p, ino, &buf);
+		if (!in)
+			return err_code(p);
+		*fofs = f2fs_node_start_bidx(ofs, f2fs_inode_addrs(&in->i, ck->features)) + f->slot;
+	}
+	ret = rp_block_owner(p, ino, *fofs, false, &at, &idx);
+	if (!ret && (at != nid || idx != f->slot))
+		ret = f2fs_fail(ck->err, -ENOENT, "inode %u: pointer %u of nid %u not found", ino,
+				f->slot, nid);
+	return ret;
+}
+
+/* The node holding the pointer to the node at offset ofs of inode ino's
+ * tree, and its index there (in i_nid[] when *pnid is ino). */
+static int parent_of(struct rp *p, uint32_t ino, uint32_t ofs, uint32_t child, uint32_t *pnid,
+		     uint32_t *slot)
+{
+	struct f2fs_node buf;
+	const struct f2fs_node *nd = rp_node_peek(p, ino, &buf);
+	uint32_t k, cur, rel;
+
+	if (!nd)
+		return err_code(p);
+	for (k = 0; k < F2FS_DEF_NIDS_PER_INODE; k++)
+		if (ofs == top_ofs[k]) {
+			*pnid = ino;
+			*slot = k;
+			goto check;
+		}
+	k = ofs < top_ofs[3] ? 2 : ofs < top_ofs[4] ? 3 : 4;
+	cur = le32_get(nd->i.i_nid[k]);
+	rel = ofs - top_ofs[k] - 1;
+	if (ofs < top_ofs[2] || !cur)
+		goto none;
+	if (k < 4) {
+		*pnid = cur;
+		*slot = rel;
+	} else if (rel % (NPB + 1) == 0) {
+		*pnid = cur;
+		*slot = rel / (NPB + 1);
+	} else {
+		if (rel / (NPB + 1) >= NPB || !(nd = rp_node_peek(p, cur, &buf)))
+			goto none;
+		*pnid = le32_get(nd->in.nid[rel / (NPB + 1)]);
+		*slot = rel % (NPB + 1) - 1;
+		if (!*pnid)
+			goto none;
+	}
+	if (*slot >= NPB || !(nd = rp_node_peek(p, *pnid, &buf)))
+		goto none;
+check:
+	if (le32_get(*pnid == ino ? nd->i.i_nid[*slot] : nd->in.nid[*slot]) == child)
+		return 0;
+none:
+	return f2fs_fail(p->ck->err, -ENOENT, "inode %u: no pointer to nid %u at node offset %u",
+			 ino, child, ofs);
+}
+
+/* ---- what can be fixed -------------------------------------------------------- */
+
+/* Can record f be applied as it stands (a data pointer of a stray node:
+ * only when the stray is freed)? Reads nodes; leaves ck.err as it was. */
+static bool applicable(struct rp *p, const struct ck_fix *f)
+{
+	struct ck *ck = p->ck;
+	struct f2fs_error keep = *ck->err;
+	uint64_t fofs;
+	uint32_t pnid, slot;
+	bool ok = true;
+
+	switch (f->op) {
+	case FX_CLONE:
+	case FX_HOLE:
+	case FX_MOVE:
+		if (f->value != f->ino && stray(ck, f->value))
+			return p->fix[F2FS_PB_NODE_UNREACHABLE];
+		ok = !file_block(p, f, &fofs);
+		break;
+	case FX_NODE_PTR: {
+		const struct ck_nid *c = ck_nid_find(ck, f->value);
+
+		/* a second pointer at the offset the node has: which one is
+		 * right is not known */
+		if (f->code == F2FS_PB_NODE_MULTIPLE_PARENTS && c &&
+		    ck_nid_ofs(ck, c, f->value) == f->fofs)
+			return false;
+		ok = !parent_of(p, f->ino, (uint32_t)f->fofs, f->value, &pnid, &slot);
+		break;
+	}
+	case FX_NAT_FREE:
+		if (f->code == F2FS_PB_NAT_DUPLICATE_BLOCK) {
+			struct f2fs_node nd;
+
+			/* the block is this nid's by its footer: the other
+			 * nid's entry is the wrong one */
+			ok = !f2fs_fs_read_block(ck->fs, (uint32_t)f->fofs, &nd, ck->err) &&
+			     le32_get(nd.footer.nid) != f->value;
+		}
+		break;
+	}
+	*ck->err = keep;
+	return ok;
+}
+
+static bool needs(const struct rp *p, enum f2fs_problem_code code)
+{
+	return !p->ck->r->count[code] || p->fix[code];
+}
+
+static void veto_unapplicable(struct rp *p, bool clones)
+{
+	struct ck *ck = p->ck;
+
+	for (size_t i = 0; i < ck->fixes.n; i++) {
+		const struct ck_fix *f = &ck->fixes.v[i];
+
+		if (is_block_op(f->op) && (f->op == FX_CLONE) == clones && p->fix[f->code] &&
+		    !applicable(p, f))
+			p->fix[f->code] = false;
+	}
+}
+
+bool rp_blocks_decide(struct rp *p)
+{
+	static const enum f2fs_problem_code mine[] = {
+		F2FS_PB_BLOCK_MULTIPLY_OWNED, F2FS_PB_NODE_UNREACHABLE,
+		F2FS_PB_DATA_ADDR_OUT_OF_RANGE, F2FS_PB_DATA_SEGMENT_TYPE,
+		F2FS_PB_NODE_CHILD_MISSING, F2FS_PB_NODE_WRONG_OWNER, F2FS_PB_NODE_BAD_OFFSET,
+		F2FS_PB_NODE_MULTIPLE_PARENTS, F2FS_PB_NAT_ADDR_OUT_OF_RANGE,
+		F2FS_PB_NAT_DUPLICATE_BLOCK,
+	};
+	struct ck *ck = p->ck;
+	bool before[sizeof(mine) / sizeof(mine[0])], left = false;
+
+	for (size_t k = 0; k < sizeof(mine) / sizeof(mine[0]); k++)
+		before[k] = p->fix[mine[k]];
+	f2fs_sort_u64(ck->lost.v, ck->lost.n);
+	veto_unapplicable(p, true);
+	/* freeing a stray node that owned a block first frees the block:
+	 * only with the other owner's clone */
+	if (!needs(p, F2FS_PB_BLOCK_MULTIPLY_OWNED))
+		p->fix[F2FS_PB_NODE_UNREACHABLE] = false;
+	veto_unapplicable(p, false);
+	/* a nid is freed only with every pointer naming it: directory
+	 * entries, node pointers, the xattr nid */
+	if (!needs(p, F2FS_PB_DIR_DANGLING) || !needs(p, F2FS_PB_NODE_CHILD_MISSING) ||
+	    !needs(p, F2FS_PB_INODE_XATTR_NID)) {
+		p->fix[F2FS_PB_NAT_ADDR_OUT_OF_RANGE] = false;
+		p->fix[F2FS_PB_NAT_DUPLICATE_BLOCK] = false;
+	}
+	for (size_t k = 0; k < sizeof(mine) / sizeof(mine[0]); k++)
+		if (before[k] && !p->fix[mine[k]] && ck->r->count[mine[k]])
+			left = true;
+	return left;
+}
+
+/* ---- the fixes ------------------------------------------------------------------ */
+
+/* Inode ino has one block fewer: i_blocks and its quota charge. */
+static int lose_block(struct rp *p, uint32_t ino)
+{
+	struct f2fs_node *in = rp_node(p, ino);
+
+	if (!in)
+		return err_code(p);
+	in->i.i_blocks = le64_put(le64_get(in->i.i_blocks) - 1);
+	return ck_quota_charge(p->ck, ino, &in->i, 0, -1);
+}
+
+static int clear_data(struct rp *p, const struct ck_fix *f)
+{
+	struct f2fs_node *nd = rp_node(p, f->value);
+
+	if (!nd)
+		return err_code(p);
+	if (f->value == f->ino)
+		f2fs_inode_set_addr(&nd->i, f->slot, F2FS_NULL_ADDR);
+	else
+		nd->dn.addr[f->slot] = le32_put(F2FS_NULL_ADDR);
+	return lose_block(p, f->ino);
+}
+
+static int clear_node_ptr(struct rp *p, const struct ck_fix *f)
+{
+	uint32_t pnid, slot;
+	struct f2fs_node *nd;
+	int ret = parent_of(p, f->ino, (uint32_t)f->fofs, f->value, &pnid, &slot);
+
+	if (ret)
+		return ret;
+	if (!(nd = rp_node(p, pnid)))
+		return err_code(p);
+	if (pnid == f->ino)
+		nd->i.i_nid[slot] = 0;
+	else
+		nd->in.nid[slot] = 0;
+	return 0;
+}
+
+static int free_nat(struct rp *p, uint32_t nid)
+{
+	struct f2fs_nat_info ni;
+	int ret = f2fs_nat_lookup(p->ck->fs, nid, &ni, NULL, p->ck->err);
+
+	if (ret)
+		return ret;
+	p->used[nid / F2FS_NAT_ENTRY_PER_BLOCK]--;
+	return rp_stage_nat(p, &(struct f2fs_nat_dirty){ nid, 0, F2FS_NULL_ADDR,
+							 (uint8_t)(ni.version + 1) });
+}
+
+static int apply(struct rp *p, const struct ck_fix *f)
+{
+	uint64_t fofs;
+	int ret;
+
+	switch (f->op) {
+	case FX_CLONE:
+	case FX_HOLE:
+	case FX_MOVE:
+		/* a stray node's pointers go with the node */
+		if (f->value != f->ino && stray(p->ck, f->value))
+			return 0;
+		if (f->op == FX_HOLE)
+			return clear_data(p, f);
+		ret = file_block(p, f, &fofs);
+		if (!ret && !(f->op == FX_CLONE ? rp_data_clone(p, f->ino, fofs) :
+						  rp_data(p, f->ino, fofs)))
+			ret = err_code(p);
+		return ret;
+	case FX_NODE_PTR:
+		return clear_node_ptr(p, f);
+	case FX_NAT_FREE:
+		return free_nat(p, f->value);
+	}
+	return 0;
+}
+
+/* ---- i_blocks of the files whose node pointers were cleared ------------------- */
+
+/*
+ * A pointer to a node not in use, of another inode or at another offset
+ * made the check leave the inode's i_blocks unchecked (what such a node
+ * holds is not known). With every such pointer cleared, the blocks counted
+ * are all the file has, unless something else kept it from being counted:
+ * a broken inode, a compressed file whose clusters cannot be counted, a
+ * node that could not be read.
+ */
+static bool uncounted_code(uint8_t code)
+{
+	return code == F2FS_PB_NODE_CHILD_MISSING || code == F2FS_PB_NODE_WRONG_OWNER ||
+	       code == F2FS_PB_NODE_BAD_OFFSET;
+}
+
+static bool countable(struct rp *p, uint32_t ino, const struct ck_nid *in)
+{
+	struct ck *ck = p->ck;
+	struct f2fs_node buf;
+	const struct f2fs_node *nd;
+
+	if (in->state & (IR_BROKEN | IR_BIG_IBLOCKS))
+		return false;
+	for (size_t i = 0; i < ck->fixes.n; i++) {
+		const struct ck_fix *f = &ck->fixes.v[i];
+
+		if (f->ino == ino && uncounted_code(f->code) && !p->fix[f->code])
+			return false;
+	}
+	for (size_t e = 0; e < ck->edges.n; e++) {
+		const struct ck_edge *ed = &ck->edges.v[e];
+		const struct ck_nid *c;
+
+		if (ed->owner != ino)
+			continue;
+		c = ck_nid_find(ck, ed->child);
+		if (c && (c->flags & NR_UNREADABLE))
+			return false;
+		/* the xattr nid is the inode fixes' (inode.xattr_nid) */
+		if (ed->xattr && (!c || !(c->flags & NR_READ) || ck_nid_ino(ck, c, ed->child) != ino))
+			return false;
+	}
+	nd = rp_node_peek(p, ino, &buf);
+	return nd && !(le32_get(nd->i.i_flags) & F2FS_COMPR_FL);
+}
+
+static int recount(struct rp *p, uint32_t ino)
+{
+	struct ck *ck = p->ck;
+	struct ck_nid *in = ck_inode(ck, ino);
+	struct f2fs_node *nd;
+	int32_t diff;
+	int ret;
+
+	if (!in || !(in->flags & NR_READ) || !(in->state & IR_NOCOUNT) || !countable(p, ino, in))
+		return 0;
+	diff = (int32_t)ck_cnt(ck, in, CK_BDIFF);
+	if (!diff)
+		return 0;
+	if (!(nd = rp_node(p, ino)))
+		return err_code(p);
+	nd->i.i_blocks = le64_put(le64_get(nd->i.i_blocks) - (uint64_t)(int64_t)diff);
+	ret = ck_quota_charge(ck, ino, &nd->i, 0, -(int64_t)diff);
+	if (!ret)
+		ret = ck_cnt_set(ck, in, CK_BDIFF, 0);
+	return ret;
+}
+
+int rp_blocks(struct rp *p)
+{
+	const struct ck *ck = p->ck;
+	F2FS_VEC(uint64_t) inos = { 0 };
+	int ret = 0;
+
+	for (size_t i = 0; i < ck->fixes.n && !ret; i++) {
+		const struct ck_fix *f = &ck->fixes.v[i];
+
+		if (!is_block_op(f->op) || !p->fix[f->code])
+			continue;
+		ret = apply(p, f);
+		if (!ret && f->op == FX_NODE_PTR && uncounted_code(f->code) &&
+		    f2fs_vec_push(&inos, f->ino))
+			ret = f2fs_fail(ck->err, -ENOMEM, "out of memory for the repair");
+	}
+	f2fs_sort_u64(inos.v, inos.n);
+	for (size_t i = 0; i < inos.n && !ret; i++)
+		if (!i || inos.v[i] != inos.v[i - 1])
+			ret = recount(p, (uint32_t)inos.v[i]);
+	f2fs_vec_free(&inos);
+	return ret;
+}

@@ -301,8 +301,9 @@ static int apply(struct rp *p, const struct ck_fix *f)
 	case FX_CLONE:
 	case FX_HOLE:
 	case FX_MOVE:
-		/* a stray node's pointers go with the node */
-		if (f->value != f->ino && stray(p->ck, f->value))
+		/* a stray node's pointers went with the node (free_strays,
+		 * which also took its NR_READ) */
+		if (f->value != f->ino && !(ck_nid_find(p->ck, f->value)->flags & NR_REACHED))
 			return 0;
 		if (f->op == FX_HOLE)
 			return clear_data(p, f);

@@ -38,6 +38,10 @@ seg_of() { echo $((($1 - MAIN) / 512)); }
 off_of() { echo $((($1 - MAIN) % 512)); }
 # the hash of NAME in a casefolded directory, by our library (cf-tool)
 cf_hash() { printf '%s' "$1" | od -An -tx1 | tr -d ' \n' | { cat; echo; } | "$top_builddir/tests/kernel/cf-tool" keys | awk '{ print "0x" $2 }'; }
+# index of the first nonzero pointer of the direct node at block $1, and
+# the pointer at index $2 there
+first_ptr() { od -An -tu4 -w4 -v -j $(($1 * 4096)) -N4072 "$BASE" | awk '$1 != 0 { print NR - 1; exit }'; }
+ptr_at() { od -An -tu4 -j $(($1 * 4096 + 4 * $2)) -N4 "$BASE" | tr -d ' '; }
 le32() { python3 -c 'import struct, sys; print(struct.pack("<I", int(sys.argv[1], 0)).hex())' "$1"; }
 
 # A roll-forward chain: the first direct node of /a/b/sparse copied to the
@@ -89,6 +93,7 @@ CASE_LIST=(
 "cp-summary|-n|D cp cur_data_blkoff[0] 512 -- cp cur_data_blkoff[1] 512 -- cp cur_data_blkoff[2] 512"
 "cp-needs-fsck|--quick|D cp ckpt_flags \$((\$(get cp ckpt_flags) | 0x10))"
 "nat-addr-out-of-range|-n|D nat \$(get ino /a/twenty_k) blkaddr 100"
+"nat-addr-out-of-range-node|-n|D nat \$(get inode /a/b/sparse nid[0]) blkaddr 100"
 "nat-duplicate-block|-n|D nat \$(get ino /a/twenty_k) blkaddr \$(get inode /small.txt blkaddr)"
 "nat-ino-mismatch|-n|D nat \$(get ino /a/twenty_k) ino \$(get ino /small.txt)"
 "nat-ino-mismatch-node|-n|D nat \$(get inode /a/b/sparse nid[0]) ino \$(get ino /small.txt)"
@@ -133,6 +138,10 @@ CASE_LIST=(
 "data-addr-out-of-range|-n|D inode /a/twenty_k addr[1] 77"
 "data-segment-type|-n|B=\$(get inode /a/twenty_k addr[1]); S=\$(seg_of \$B); T=\$((MAIN + 20 * 512)); D copy \$B \$T -- inode /a/twenty_k addr[1] \$T -- sit \$S clrbit \$(off_of \$B) -- sit \$S vblocks \$((\$(get sit \$S vblocks) - 1)) -- sit 20 setbit 0 -- sit 20 vblocks 1 -- sit 20 type 4 -- ssa 20 - type 1 -- ssa 20 0 nid \$(get ino /a/twenty_k) -- ssa 20 0 ofs 1 -- cp free_segment_count \$((\$(get cp free_segment_count) - 1))"
 "block-multiply-owned|-n|D inode /a/twenty_k addr[1] \$(get inode /a/b/dense addr[3])"
+# a direct node's pointer to a directory's block (the directory's inode,
+# swept first, owns it); a stray node's block claimed by a file after it
+"block-multiply-owned-node|-n|B=\$(get nat \$(get inode /a/b/sparse nid[0]) blkaddr); D raw \$B \$((4 * \$(first_ptr \$B))) \$(le32 \$(get inode /big addr[0]))"
+"block-multiply-owned-stray|-n|B=\$(get nat \$(get inode /a/b/sparse nid[0]) blkaddr); D inode /a/b/sparse nid[0] 0 -- inode /a/twenty_k addr[1] \$(ptr_at \$B \$(first_ptr \$B))"
 "dir-bad-hash|-n|D dentry /big a_rather_long_entry_name_9 hash 0x1234567"
 "dir-wrong-bucket|-n|D dentry /big a_rather_long_entry_name_9 rebucket 2"
 "dir-dangling|-n|D dentry / small.txt ino 3000"

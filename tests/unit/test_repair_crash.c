@@ -159,6 +159,7 @@ static const char *const cases[] = {
 	"dir-bad-hash-casefold-utf8", "dir-bad-name-casefold-strict",
 	"inode-unreachable-new-lost-found", "orphan-freed", "dir-loop", "sb-quota-ino-left",
 	"sb-checksum-offset", "root-bad", "orphan-dir-freed",
+	"block-multiply-owned",
 };
 
 START_TEST(interrupted_repair)

@@ -417,7 +417,7 @@ static int footer_mismatch(struct ck *ck, uint32_t addr, uint32_t fnid)
 	      AT(A_NID(nid), A_BLK(addr), A_EXP(nid), A_FOUND(fnid)),
 	      "node block 0x%x of nid %u has footer nid %u", addr, nid, fnid);
 	ck_nid_find(ck, nid)->flags |= NR_BAD;
-	return 0;
+	return ck_fix_add(ck, F2FS_PB_NODE_FOOTER_NID, FX_NAT_FREE, 0, addr, 0, nid);
 }
 
 static int sweep_direct(struct ck *ck, struct ck_node *x, const struct f2fs_node *nd)
@@ -520,7 +520,7 @@ static int sweep_cb(struct ck *ck, uint32_t item, uint32_t addr, const uint8_t *
 		      nid == ino ? "inode %u: node offset %u, expected 0" :
 		      "nid %u: impossible node offset %u", nid, ofs);
 		n->flags |= NR_BAD;
-		return 0;
+		return ck_fix_add(ck, F2FS_PB_NODE_BAD_OFFSET, FX_NAT_FREE, ino, addr, 0, nid);
 	}
 	if (x)
 		x->ofs = ofs;
@@ -579,6 +579,20 @@ static int edge_fix(struct ck *ck, enum f2fs_problem_code code, const struct ck_
 	return ck_fix_add(ck, code, FX_NODE_PTR, ed->owner, ed->expected_ofs, 0, ed->child);
 }
 
+/* A pointer to a node whose block is unusable (its footer): cleared with
+ * the node's NAT entry, under that node's problem. */
+static int bad_child_fix(struct ck *ck, const struct ck_edge *ed)
+{
+	for (size_t i = ck->fixes.n; i-- > 0;) {
+		const struct ck_fix *f = &ck->fixes.v[i];
+
+		if (f->op == FX_NAT_FREE && f->value == ed->child)
+			return ck_fix_add(ck, (enum f2fs_problem_code)f->code, FX_NODE_PTR, ed->owner,
+					  ed->expected_ofs, 0, ed->child);
+	}
+	return 0;
+}
+
 static int check_edges(struct ck *ck)
 {
 	struct ck_nid_iter it = { 0 };
@@ -609,6 +623,8 @@ static int check_edges(struct ck *ck)
 			/* what an unreadable node maps cannot be counted */
 			if ((c->flags & NR_UNREADABLE) && owner)
 				owner->state |= IR_NOCOUNT;
+			else if (!ed->xattr && (ret = bad_child_fix(ck, ed)))
+				return ret;
 			continue;
 		}
 		cx = c->flags & NR_SELF ? NULL : ck_node_of(ck, ed->child);

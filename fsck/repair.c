@@ -63,6 +63,7 @@ static const enum f2fs_problem_code fixed_here[] = {
 	F2FS_PB_BLOCK_MULTIPLY_OWNED, F2FS_PB_DATA_ADDR_OUT_OF_RANGE, F2FS_PB_DATA_SEGMENT_TYPE,
 	F2FS_PB_NODE_CHILD_MISSING, F2FS_PB_NODE_WRONG_OWNER, F2FS_PB_NODE_BAD_OFFSET,
 	F2FS_PB_NODE_MULTIPLE_PARENTS, F2FS_PB_NAT_ADDR_OUT_OF_RANGE, F2FS_PB_NAT_DUPLICATE_BLOCK,
+	F2FS_PB_NODE_FOOTER_NID,
 };
 
 
@@ -88,9 +89,13 @@ static int find_incomplete(struct rp *p)
 	struct ck_nid *n;
 	uint32_t nid;
 
+	p->free_bad = rp_blocks_free_bad(p);
 	while (ck_nid_next(ck, &it, &nid, &n)) {
-		if (!(n->flags & NR_READ) || (n->flags & NR_BAD) ||
-		    ((n->flags & NR_INODE) && (n->state & IR_BROKEN)))
+		/* a node freed for its bad footer takes what it holds along */
+		bool freed = p->free_bad && (n->flags & NR_BAD) && !(n->flags & NR_UNREADABLE);
+
+		if (!freed && (!(n->flags & NR_READ) || (n->flags & NR_BAD) ||
+			       ((n->flags & NR_INODE) && (n->state & IR_BROKEN))))
 			p->incomplete = true;
 		/* the NAT keeps naming the block: it stays valid, a node */
 		f2fs_msb_set(ck->owned, n->blkaddr - ck->main_blkaddr);

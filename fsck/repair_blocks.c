@@ -18,6 +18,7 @@
 #include <f2fs/util/sort.h>
 
 #include "passes.h"
+#include "repair.h"
 #include "repair_int.h"
 
 #include <errno.h>
@@ -203,6 +204,70 @@ static void veto_unapplicable(struct rp *p, bool clones)
 	}
 }
 
+static bool answered(const struct rp *p, enum f2fs_problem_code code)
+{
+	return !p->ck->r->count[code] || ck_repair_fixes(code, p->ck->opt->fix);
+}
+
+static const struct ck_fix *nat_free_of(const struct ck *ck, uint32_t nid)
+{
+	for (size_t i = 0; i < ck->fixes.n; i++)
+		if (ck->fixes.v[i].op == FX_NAT_FREE && ck->fixes.v[i].value == nid)
+			return &ck->fixes.v[i];
+	return NULL;
+}
+
+/*
+ * All or none: every node with a bad footer (or an impossible offset) is
+ * freed, or none is and the blocks behind them stay unknown. Decided from
+ * the answer alone (not a person's, asked later: a refusal then could not
+ * give the blocks back), with every pointer naming such a node clearable:
+ * directory entries (dir.dangling), node pointers in the owner's tree (not
+ * the xattr nid, which the inode fixes own).
+ */
+bool rp_blocks_free_bad(struct rp *p)
+{
+	struct ck *ck = p->ck;
+	struct ck_nid_iter it = { 0 };
+	struct ck_nid *n;
+	uint32_t nid;
+	bool any = false;
+
+	if (ck->opt->confirm || ck->opt->fix == F2FS_ANSWER_NO || !answered(p, F2FS_PB_DIR_DANGLING))
+		return false;
+	while (ck_nid_next(ck, &it, &nid, &n)) {
+		const struct ck_fix *f;
+
+		if (!(n->flags & NR_BAD) || (n->flags & NR_UNREADABLE))
+			continue;
+		f = nat_free_of(ck, nid);
+		if (!f || !ck_repair_fixes((enum f2fs_problem_code)f->code, ck->opt->fix))
+			return false;
+		any = true;
+	}
+	for (size_t e = 0; any && e < ck->edges.n; e++) {
+		const struct ck_nid *c = ck_nid_find(ck, ck->edges.v[e].child);
+
+		if (ck->edges.v[e].xattr && c && (c->flags & NR_BAD) && !(c->flags & NR_UNREADABLE))
+			return false;
+	}
+	for (size_t i = 0; any && i < ck->fixes.n; i++) {
+		const struct ck_fix *f = &ck->fixes.v[i];
+		const struct ck_nid *c = f->op == FX_NODE_PTR ? ck_nid_find(ck, f->value) : NULL;
+		bool keep = p->fix[f->code];
+
+		if (!c || !(c->flags & NR_BAD))
+			continue;
+		p->fix[f->code] = true;   /* applicable() reads it for strays only */
+		if (!applicable(p, f)) {
+			p->fix[f->code] = keep;
+			return false;
+		}
+		p->fix[f->code] = keep;
+	}
+	return any;
+}
+
 bool rp_blocks_decide(struct rp *p)
 {
 	static const enum f2fs_problem_code mine[] = {
@@ -210,7 +275,7 @@ bool rp_blocks_decide(struct rp *p)
 		F2FS_PB_DATA_ADDR_OUT_OF_RANGE, F2FS_PB_DATA_SEGMENT_TYPE,
 		F2FS_PB_NODE_CHILD_MISSING, F2FS_PB_NODE_WRONG_OWNER, F2FS_PB_NODE_BAD_OFFSET,
 		F2FS_PB_NODE_MULTIPLE_PARENTS, F2FS_PB_NAT_ADDR_OUT_OF_RANGE,
-		F2FS_PB_NAT_DUPLICATE_BLOCK,
+		F2FS_PB_NAT_DUPLICATE_BLOCK, F2FS_PB_NODE_FOOTER_NID,
 	};
 	struct ck *ck = p->ck;
 	bool before[sizeof(mine) / sizeof(mine[0])], left = false;
@@ -224,6 +289,13 @@ bool rp_blocks_decide(struct rp *p)
 	if (!needs(p, F2FS_PB_BLOCK_MULTIPLY_OWNED))
 		p->fix[F2FS_PB_NODE_UNREACHABLE] = false;
 	veto_unapplicable(p, false);
+	/* nodes with a bad footer: freed all or none (rp_blocks_free_bad) */
+	for (size_t i = 0; !p->free_bad && i < ck->fixes.n; i++) {
+		const struct ck_fix *f = &ck->fixes.v[i];
+
+		if (f->op == FX_NAT_FREE && ck_nid_find(ck, f->value))
+			p->fix[f->code] = false;
+	}
 	/* a nid is freed only with every pointer naming it: directory
 	 * entries, node pointers, the xattr nid */
 	if (!needs(p, F2FS_PB_DIR_DANGLING) || !needs(p, F2FS_PB_NODE_CHILD_MISSING) ||
@@ -282,11 +354,22 @@ static int clear_node_ptr(struct rp *p, const struct ck_fix *f)
 
 static int free_nat(struct rp *p, uint32_t nid)
 {
+	struct ck_nid *n = ck_nid_find(p->ck, nid);
 	struct f2fs_nat_info ni;
 	int ret = f2fs_nat_lookup(p->ck->fs, nid, &ni, NULL, p->ck->err);
 
 	if (ret)
 		return ret;
+	/* a nid in use whose block is no usable node (its footer): counted
+	 * among the nodes, and its block among those in use */
+	if (n) {
+		if (!p->free_bad)
+			return 0;
+		p->freed++;
+		if (ni.ino == nid)
+			p->inodes_delta--;
+		rp_release(p, n->blkaddr);
+	}
 	p->used[nid / F2FS_NAT_ENTRY_PER_BLOCK]--;
 	return rp_stage_nat(p, &(struct f2fs_nat_dirty){ nid, 0, F2FS_NULL_ADDR,
 							 (uint8_t)(ni.version + 1) });

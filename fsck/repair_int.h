@@ -46,6 +46,7 @@ struct rp {
 	struct f2fs_txn t;
 	bool fix[F2FS_PB_COUNT];
 	bool incomplete;          /* some node's pointers were not followed */
+	bool free_bad;            /* nodes with a bad footer are freed */
 	uint64_t new_addrs;
 	uint32_t freed;           /* nodes freed (stray ones and others) */
 	uint32_t strays;          /* of which stray */
@@ -169,6 +170,9 @@ int rp_dirs(struct rp *p);
 
 /* Is (nid, idx) a data pointer to a block another pointer owned first? */
 bool rp_lost_claim(const struct ck *ck, uint32_t nid, uint32_t idx);
+/* Before the answers: will every node whose footer is bad be freed, with
+ * every pointer naming it (the blocks behind them are then not unknown)? */
+bool rp_blocks_free_bad(struct rp *p);
 /* After the answers: the fixes of blocks and node pointers that cannot be
  * made for every instance, or only with another fix, are not made; true
  * when an error is thus left. */

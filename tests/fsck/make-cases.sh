@@ -118,6 +118,8 @@ CASE_LIST=(
 "ssa-bad-type|-n|B=\$(get inode /a/b/dense addr[0]); D ssa \$(seg_of \$B) - type 1"
 "node-footer-nid|-n|D footer /a/twenty_k nid 4242"
 "node-bad-offset|-n|D footer \\#\$(get inode /a/b/sparse nid[0]) ofs 7"
+"node-footer-nid-node|-n|D footer \\#\$(get inode /a/b/sparse nid[0]) nid 4242"
+"node-bad-offset-footer|-n|D footer \\#\$(get inode /a/b/sparse nid[0]) ofs 0"
 "node-child-missing|-n|D inode /a/b/sparse nid[0] 4000"
 "node-unreachable|-n|D inode /a/b/sparse nid[0] 0"
 "node-multiple-parents|-n|D inode /a/b/sparse nid[1] \$(get inode /a/b/sparse nid[0])"

@@ -89,6 +89,9 @@ static int find_incomplete(struct rp *p)
 	struct ck_nid *n;
 	uint32_t nid;
 
+	/* the answer's choice, before decide() asks anyone */
+	for (int c = 0; c < F2FS_PB_COUNT; c++)
+		p->fix[c] = ck->r->count[c] && ck_repair_fixes((enum f2fs_problem_code)c, ck->opt->fix);
 	p->free_bad = rp_blocks_free_bad(p);
 	while (ck_nid_next(ck, &it, &nid, &n)) {
 		/* a node freed for its bad footer takes what it holds along */

@@ -18,30 +18,14 @@
 #include <f2fs/util/sort.h>
 
 #include "passes.h"
-#include "repair.h"
 #include "repair_int.h"
 
 #include <errno.h>
-#include <stdlib.h>
 
 #define NPB F2FS_NIDS_PER_BLOCK
 
 /* Offsets of the nodes i_nid[] points to. */
 static const uint32_t top_ofs[F2FS_DEF_NIDS_PER_INODE] = { 1, 2, 3, 4 + NPB, 5 + 2 * NPB };
-
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-bool rp_lost_claim(const struct ck *ck, uint32_t nid, uint32_t idx)
-{
-	uint64_t key = (uint64_t)nid << 32 | idx;
-
-	return ck->lost.n && bsearch(&key, ck->lost.v, ck->lost.n, sizeof(key), cmp_u64);
-}
 
 static bool is_block_op(uint8_t op)
 {
@@ -204,9 +188,10 @@ static void veto_unapplicable(struct rp *p, bool clones)
 	}
 }
 
+/* p.fix holds the answer's choice until decide() (find_incomplete) */
 static bool answered(const struct rp *p, enum f2fs_problem_code code)
 {
-	return !p->ck->r->count[code] || ck_repair_fixes(code, p->ck->opt->fix);
+	return !p->ck->r->count[code] || p->fix[code];
 }
 
 static const struct ck_fix *nat_free_of(const struct ck *ck, uint32_t nid)
@@ -241,7 +226,7 @@ bool rp_blocks_free_bad(struct rp *p)
 		if (!(n->flags & NR_BAD) || (n->flags & NR_UNREADABLE))
 			continue;
 		f = nat_free_of(ck, nid);
-		if (!f || !ck_repair_fixes((enum f2fs_problem_code)f->code, ck->opt->fix))
+		if (!f || !p->fix[f->code])
 			return false;
 		any = true;
 	}
@@ -254,16 +239,9 @@ bool rp_blocks_free_bad(struct rp *p)
 	for (size_t i = 0; any && i < ck->fixes.n; i++) {
 		const struct ck_fix *f = &ck->fixes.v[i];
 		const struct ck_nid *c = f->op == FX_NODE_PTR ? ck_nid_find(ck, f->value) : NULL;
-		bool keep = p->fix[f->code];
 
-		if (!c || !(c->flags & NR_BAD))
-			continue;
-		p->fix[f->code] = true;   /* applicable() reads it for strays only */
-		if (!applicable(p, f)) {
-			p->fix[f->code] = keep;
+		if (c && (c->flags & NR_BAD) && !applicable(p, f))
 			return false;
-		}
-		p->fix[f->code] = keep;
 	}
 	return any;
 }

@@ -106,6 +106,9 @@ int rp_stage_nat(struct rp *p, const struct f2fs_nat_dirty *d);
 
 /* Stage nid's NAT entry free (its version moves on). */
 int rp_stage_nat_free(struct rp *p, uint32_t nid, uint8_t version);
+/* Is (nid, idx) a data pointer to a block another pointer owned first
+ * (ck.lost, sorted by rp_blocks_decide)? */
+bool rp_lost_claim(const struct ck *ck, uint32_t nid, uint32_t idx);
 
 /* Free node nid and what only it holds (its data blocks, the nodes below
  * an indirect node). */
@@ -168,8 +171,6 @@ int rp_dirs(struct rp *p);
 
 /* ---- repair_blocks.c ---- */
 
-/* Is (nid, idx) a data pointer to a block another pointer owned first? */
-bool rp_lost_claim(const struct ck *ck, uint32_t nid, uint32_t idx);
 /* Before the answers: will every node whose footer is bad be freed, with
  * every pointer naming it (the blocks behind them are then not unknown)? */
 bool rp_blocks_free_bad(struct rp *p);

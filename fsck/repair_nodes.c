@@ -10,6 +10,21 @@
 #include "repair_int.h"
 
 #include <errno.h>
+#include <stdlib.h>
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+bool rp_lost_claim(const struct ck *ck, uint32_t nid, uint32_t idx)
+{
+	uint64_t key = (uint64_t)nid << 32 | idx;
+
+	return ck->lost.n && bsearch(&key, ck->lost.v, ck->lost.n, sizeof(key), cmp_u64);
+}
 
 int rp_stage_nat(struct rp *p, const struct f2fs_nat_dirty *d)
 {

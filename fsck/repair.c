@@ -82,7 +82,7 @@ bool ck_repair_fixes(enum f2fs_problem_code code, enum f2fs_fix_answer answer)
 
 /* ---- the blocks in use ---------------------------------------------------- */
 
-static int find_incomplete(struct rp *p)
+static int find_incomplete(struct rp *p, enum f2fs_fix_answer answer)
 {
 	struct ck *ck = p->ck;
 	struct ck_nid_iter it = { 0 };
@@ -90,8 +90,9 @@ static int find_incomplete(struct rp *p)
 	uint32_t nid;
 
 	/* the answer's choice, before decide() asks anyone */
+	p->answer = answer;
 	for (int c = 0; c < F2FS_PB_COUNT; c++)
-		p->fix[c] = ck->r->count[c] && ck_repair_fixes((enum f2fs_problem_code)c, ck->opt->fix);
+		p->fix[c] = ck->r->count[c] && ck_repair_fixes((enum f2fs_problem_code)c, answer);
 	p->free_bad = rp_blocks_free_bad(p);
 	while (ck_nid_next(ck, &it, &nid, &n)) {
 		/* a node freed for its bad footer takes what it holds along */
@@ -642,7 +643,7 @@ int ck_repair_plan(struct ck *ck)
 	    (ck->r->roll_forward_fsync && !ck->opt->discard_roll_forward &&
 	     !ck_roll_recoverable(ck)))
 		return 0;   /* -y would refuse to write */
-	ret = find_incomplete(&p);
+	ret = find_incomplete(&p, F2FS_ANSWER_PLAN);
 	if (!ret) {
 		decide(&p, F2FS_ANSWER_PLAN);
 		for (size_t i = 0; i < ck->r->nproblems; i++)
@@ -682,7 +683,7 @@ int ck_repair(struct ck *ck)
 	if (ck->opt->fix == F2FS_ANSWER_NO || !(ck->r->errors || ck->r->warnings || roll))
 		return 0;
 	rr->wanted = 1;
-	ret = find_incomplete(&p);
+	ret = find_incomplete(&p, ck->opt->fix);
 	if (!ret)
 		decide(&p, ck->opt->fix);
 	if (ret || !(account(&p) || roll)) {

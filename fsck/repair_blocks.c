@@ -222,7 +222,8 @@ bool rp_blocks_free_bad(struct rp *p)
 	uint32_t nid;
 	bool any = false;
 
-	if (ck->opt->confirm || ck->opt->fix == F2FS_ANSWER_NO || !answered(p, F2FS_PB_DIR_DANGLING))
+	if ((ck->opt->confirm && p->answer != F2FS_ANSWER_PLAN) || p->answer == F2FS_ANSWER_NO ||
+	    !answered(p, F2FS_PB_DIR_DANGLING))
 		return false;
 	while (ck_nid_next(ck, &it, &nid, &n)) {
 		const struct ck_fix *f;

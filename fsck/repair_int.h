@@ -44,6 +44,7 @@ struct rp_edata {
 struct rp {
 	struct ck *ck;
 	struct f2fs_txn t;
+	enum f2fs_fix_answer answer;   /* of the run (PLAN: what YES would do) */
 	bool fix[F2FS_PB_COUNT];
 	bool incomplete;          /* some node's pointers were not followed */
 	bool free_bad;            /* nodes with a bad footer are freed */

@@ -62,6 +62,9 @@ enum {
 	NR_BAD    = 1 << 3,       /* unusable: reported already */
 	NR_SELF   = 1 << 4,       /* the NAT gives ino == nid */
 	NR_UNREADABLE = 1 << 5,   /* its block could not be read (with NR_BAD) */
+	/* inode: i_xattr_nid names no xattr node of its own; i_blocks is not
+	 * checked, but is known again once the pointer is cleared */
+	NR_XATTR_BAD = 1 << 6,
 };
 
 /* Per inode (NR_INODE), the low bits of ck_nid.state; its file type
@@ -182,6 +185,18 @@ enum ck_fix_op {
 	FX_NODE_PTR,              /* the pointer at node offset fofs to nid value
 				   * (in inode ino's tree) is cleared */
 	FX_NAT_FREE,              /* the NAT entry of nid value is freed */
+	/* inode fields and xattrs (repair_inodes.c, repair_xattrs.c) */
+	FX_RESEAL,                /* inode rewritten: its checksum recomputed */
+	FX_MODE,                  /* inode's i_mode := value */
+	FX_ISIZE,                 /* inode's i_size := fofs */
+	FX_COMPR_BLOCKS,          /* inode's i_compr_blocks := fofs */
+	FX_DEPTH,                 /* directory's i_current_depth := value */
+	FX_XATTR_NID,             /* i_xattr_nid cleared (value: the nid) */
+	FX_INLINE_XATTR_SIZE,     /* i_inline_xattr_size := value words */
+	FX_INLINE_CLEAR,          /* i_inline &= ~value; slot 1: i_nid[] cleared too */
+	FX_XATTR_MAGIC,           /* xattr area (value: xattr nid or 0): magic set */
+	FX_XATTR_CUT,             /* xattr area cut at byte fofs (zeroed from there) */
+	FX_XATTR_DROP,            /* entry at byte fofs of the area (slot bytes) removed */
 };
 
 struct ck_fix {

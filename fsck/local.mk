@@ -13,7 +13,8 @@ fsck_libfsck_a_SOURCES = \
 	fsck/repair_orphans.c fsck/repair_free.c fsck/repair_sb.c \
 	fsck/repair_root.c \
 	fsck/repair_roll.h fsck/repair_roll.c fsck/repair_roll_dir.c fsck/repair_roll_nodes.c \
-	fsck/repair_blocks.c
+	fsck/repair_blocks.c \
+	fsck/repair_inodes.c fsck/repair_xattrs.c
 LIBFSCK = fsck/libfsck.a $(LIBF2FS)
 # on a zoned device, the write pointers against the SIT and the logs
 fsck_libfsck_a_SOURCES += fsck/pass_zones.c

@@ -143,7 +143,7 @@ int ck_links(struct ck *ck)
 			continue;
 		d = ck_dir_of(ck, in, ino);
 		links = ck_cnt(ck, in, CK_LINKS);
-		if (!(in->state & IR_NOCOUNT) &&
+		if (!(in->state & IR_NOCOUNT) && !(in->flags & NR_XATTR_BAD) &&
 		    (ck_cnt(ck, in, CK_BDIFF) || (in->state & IR_BIG_IBLOCKS)) &&
 		    (ret = report_iblocks(ck, in, ino)))
 			return ret;

@@ -44,10 +44,19 @@ static int known_index(uint8_t idx)
 	return 0;
 }
 
-/* Report an entry at off whose index and name an earlier one has: a lookup
- * would only ever find the first. Lists are short, so pairs are compared. */
-static void check_dup(struct ck *ck, uint32_t ino, const uint8_t *a, const uint32_t *seen,
-		      uint32_t n, uint32_t off)
+/* Note the fix of the area of inode ino (xattr node xnid, or 0). */
+static void xfix(struct ck *ck, enum f2fs_problem_code code, enum ck_fix_op op, uint32_t ino,
+		 uint32_t xnid, uint32_t off, uint32_t size)
+{
+	if (ck_fix_add(ck, code, op, ino, off, size, xnid))
+		ck->hook_nomem = 1;
+}
+
+/* Report an entry at off (size bytes) whose index and name an earlier one
+ * has: a lookup would only ever find the first, so the repair drops it.
+ * Lists are short, so pairs are compared. */
+static void check_dup(struct ck *ck, uint32_t ino, uint32_t xnid, const uint8_t *a,
+		      const uint32_t *seen, uint32_t n, uint32_t off, uint32_t size)
 {
 	for (uint32_t k = 0; k < n; k++) {
 		const uint8_t *e = a + seen[k];
@@ -56,6 +65,7 @@ static void check_dup(struct ck *ck, uint32_t ino, const uint8_t *a, const uint3
 			ck_pb(ck, F2FS_PB_XATTR_DUPLICATE, AT(A_INO(ino), A_EXP(seen[k]), A_FOUND(off)),
 			      "inode %u: the xattr at byte %u (index %u, %u-byte name) repeats the one at byte %u",
 			      ino, off, a[off], a[off + 1], seen[k]);
+			xfix(ck, F2FS_PB_XATTR_DUPLICATE, FX_XATTR_DROP, ino, xnid, off, size);
 			return;
 		}
 	}
@@ -76,6 +86,7 @@ static void check_area(struct ck *ck, uint32_t ino, uint32_t xnid, const uint8_t
 				ck_pb(ck, F2FS_PB_XATTR_HEADER, AT(A_INO(ino), A_FOUND(len)),
 				      "inode %u: %u-byte %s xattr area holds data but no room for a header",
 				      ino, len, where);
+				xfix(ck, F2FS_PB_XATTR_HEADER, FX_XATTR_CUT, ino, xnid, 0, 0);
 				return;
 			}
 		return;
@@ -91,6 +102,8 @@ static void check_area(struct ck *ck, uint32_t ino, uint32_t xnid, const uint8_t
 		      AT(A_INO(ino), A_EXP(F2FS_XATTR_MAGIC), A_FOUND(magic)),
 		      "inode %u: %s xattr area has magic 0x%08x, not 0x%08x", ino, where, magic,
 		      F2FS_XATTR_MAGIC);
+	if (magic != F2FS_XATTR_MAGIC)
+		xfix(ck, F2FS_PB_XATTR_HEADER, FX_XATTR_MAGIC, ino, xnid, 0, 0);
 	for (;; n++) {
 		uint32_t nlen, vlen, size;
 		uint8_t idx;
@@ -106,16 +119,21 @@ static void check_area(struct ck *ck, uint32_t ino, uint32_t xnid, const uint8_t
 			      AT(A_INO(ino), A_EXP(len - off), A_FOUND(size)),
 			      "inode %u: xattr %u at byte %u (name %u, value %u bytes) runs past the %u-byte %s area",
 			      ino, n, off, nlen, vlen, len, where);
+			/* what follows cannot be found: the area ends here */
+			xfix(ck, F2FS_PB_XATTR_ENTRY_BOUNDS, FX_XATTR_CUT, ino, xnid, off, 0);
 			return;
 		}
 		/* POSIX ACLs are stored under their index with no name */
 		if (!known_index(idx) || (nlen == 0 && idx != F2FS_XATTR_INDEX_POSIX_ACL_ACCESS &&
-					  idx != F2FS_XATTR_INDEX_POSIX_ACL_DEFAULT))
+					  idx != F2FS_XATTR_INDEX_POSIX_ACL_DEFAULT)) {
 			ck_pb(ck, F2FS_PB_XATTR_BAD_NAME, AT(A_INO(ino), A_FOUND(nlen ? idx : 0)),
 			      nlen ? "inode %u: xattr %u at byte %u has unknown name index %u" :
 			      "inode %u: xattr %u at byte %u has an empty name (index %u)",
 			      ino, n, off, idx);
-		check_dup(ck, ino, a, seen, n, off);
+			/* a broken list is kept up to its first bad entry */
+			xfix(ck, F2FS_PB_XATTR_BAD_NAME, FX_XATTR_CUT, ino, xnid, off, 0);
+		}
+		check_dup(ck, ino, xnid, a, seen, n, off, size);
 		seen[n] = off;
 		off += size;
 	}

@@ -209,7 +209,8 @@ int ck_rec_foreach_bdiff(struct ck *ck, ck_rec_bdiff_fn fn, void *arg)
 		uint32_t bdiff;
 		int ret;
 
-		if (!(n->flags & NR_INODE) || (n->state & (IR_NOCOUNT | IR_BIG_IBLOCKS)) ||
+		if (!(n->flags & NR_INODE) || (n->flags & NR_XATTR_BAD) ||
+		    (n->state & (IR_NOCOUNT | IR_BIG_IBLOCKS)) ||
 		    !(bdiff = ck_cnt(ck, n, CK_BDIFF)))
 			continue;
 		ret = fn(ck, nid, (int32_t)bdiff, arg);

@@ -64,6 +64,12 @@ static const enum f2fs_problem_code fixed_here[] = {
 	F2FS_PB_NODE_CHILD_MISSING, F2FS_PB_NODE_WRONG_OWNER, F2FS_PB_NODE_BAD_OFFSET,
 	F2FS_PB_NODE_MULTIPLE_PARENTS, F2FS_PB_NAT_ADDR_OUT_OF_RANGE, F2FS_PB_NAT_DUPLICATE_BLOCK,
 	F2FS_PB_NODE_FOOTER_NID,
+	/* inode fields and xattrs (repair_inodes.c, repair_xattrs.c) */
+	F2FS_PB_INODE_BAD_MODE, F2FS_PB_INODE_BAD_CHECKSUM, F2FS_PB_INODE_INLINE_XATTR_SIZE,
+	F2FS_PB_INODE_INLINE_FLAGS, F2FS_PB_INODE_INLINE_SIZE, F2FS_PB_INODE_SIZE,
+	F2FS_PB_INODE_COMPR_BLOCKS, F2FS_PB_INODE_DEPTH, F2FS_PB_INODE_XATTR_NID,
+	F2FS_PB_XATTR_HEADER, F2FS_PB_XATTR_ENTRY_BOUNDS, F2FS_PB_XATTR_BAD_NAME,
+	F2FS_PB_XATTR_DUPLICATE,
 };
 
 
@@ -494,6 +500,9 @@ static void decide(struct rp *p, enum f2fs_fix_answer answer)
 		if (!ck->r->count[c])
 			continue;
 		p->fix[c] = ck_repair_fixes((enum f2fs_problem_code)c, answer);
+		/* a field whose right value is not known is left, and so its problem */
+		if (p->fix[c] && !rp_inodes_noted(p, (enum f2fs_problem_code)c))
+			p->fix[c] = false;
 		if (c == F2FS_PB_QUOTA_USAGE || c == F2FS_PB_QUOTA_BAD_FILE) {
 			if (quota_ok < 0)
 				quota_ok = rp_quota_rebuildable(p);
@@ -580,6 +589,10 @@ static int stage(struct rp *p)
 		ret = rp_choose_logs(p);
 	if (!ret)
 		ret = rp_dirs(p);
+	if (!ret)
+		ret = rp_inodes(p);
+	if (!ret)
+		ret = rp_xattrs(p);
 	if (!ret)
 		ret = rp_root(p);
 	if (!ret)

@@ -40,6 +40,11 @@ static int area_at(struct rp *p, uint32_t dir, uint64_t fofs, struct f2fs_dentry
 	return 0;
 }
 
+int rp_dentry_area(struct rp *p, uint32_t dir, uint64_t fofs, struct f2fs_dentry_area *a)
+{
+	return area_at(p, dir, fofs, a);
+}
+
 uint32_t rp_name_hash(struct rp *p, uint32_t dir, const uint8_t *name, uint32_t len)
 {
 	uint8_t key[F2FS_NAME_LEN];
@@ -69,6 +74,11 @@ static uint64_t level_start(uint32_t level, uint32_t dir_level)
 	for (uint32_t lv = 0; lv < level; lv++)
 		start += buckets(lv, dir_level) * bucket_blocks(lv);
 	return start;
+}
+
+uint64_t rp_level_start(uint32_t level, uint32_t dir_level)
+{
+	return level_start(level, dir_level);
 }
 
 /* Inline entries that no longer fit move to block 0, each in its slot (a

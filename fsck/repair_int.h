@@ -169,6 +169,11 @@ int rp_dir_area(struct rp *p, uint32_t dir, uint64_t fofs, struct f2fs_dentry_ar
 int rp_dir_dotdot(struct rp *p, uint32_t dir, uint32_t parent);
 /* The entry fixes the check noted (ck.fixes) that p.fix allows. */
 int rp_dirs(struct rp *p);
+/* The entries of dir's block fofs (UINT64_MAX: its inline area), to change. */
+struct f2fs_dentry_area;
+int rp_dentry_area(struct rp *p, uint32_t dir, uint64_t fofs, struct f2fs_dentry_area *a);
+/* First block of hash level level of a directory of dir_level. */
+uint64_t rp_level_start(uint32_t level, uint32_t dir_level);
 
 /* ---- repair_blocks.c ---- */
 
@@ -224,6 +229,16 @@ bool rp_sb_code(enum f2fs_problem_code code);
 bool rp_sb_quota_fixable(struct ck *ck);
 /* Fields of the superblock (into p.sb_new, written through the txn). */
 int rp_sb(struct rp *p);
+
+/* ---- repair_inodes.c, repair_xattrs.c ---- */
+
+/* Has every record of problem code a fix the repair can make (the codes
+ * whose fix is noted per record; true for the others)? */
+bool rp_inodes_noted(const struct rp *p, enum f2fs_problem_code code);
+/* The inode field fixes the check noted that p.fix allows. */
+int rp_inodes(struct rp *p);
+/* The xattr area fixes the check noted that p.fix allows. */
+int rp_xattrs(struct rp *p);
 
 /* ---- repair_quota.c ---- */
 

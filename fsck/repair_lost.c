@@ -223,6 +223,7 @@ static int fix_inode(struct rp *p, uint32_t ino, struct ck_nid *in)
 	uint64_t want;
 	bool links = p->fix[F2FS_PB_INODE_LINKS] || p->fix[F2FS_PB_INODE_UNREACHABLE];
 	bool blocks = p->fix[F2FS_PB_INODE_I_BLOCKS] && !(in->state & (IR_NOCOUNT | IR_BIG_IBLOCKS)) &&
+		      !(in->flags & NR_XATTR_BAD) &&   /* repair_inodes.c sets it */
 		      ck_cnt(ck, in, CK_BDIFF);
 	struct f2fs_node *nd;
 

@@ -1,0 +1,183 @@
+/*
+ * The repair of inode fields: each field the check found wrong and could
+ * say what it must be (ck.fixes) is set in the inode's edited copy
+ * (repair_edit.c), which the flush writes out of place with its checksum
+ * recomputed, so that an inode whose only fault is its checksum is fixed
+ * by being taken for an edit at all. A field whose right value the check
+ * could not know gets no record, and its problem is left (rp_inodes_noted).
+ */
+#include <f2fs/format/dentry.h>
+#include <f2fs/format/endian.h>
+#include <f2fs/format/inode.h>
+
+#include "passes.h"
+#include "repair_int.h"
+
+#include <errno.h>
+#include <stdint.h>
+
+/* A mode is chosen only for an inode no directory takes for its parent:
+ * one that is would be a directory whose entries were never read. */
+static bool is_a_parent(const struct ck *ck, uint32_t ino)
+{
+	for (size_t k = 0; k < ck->dirs.n; k++)
+		if (ck->dirs.v[k].dotdot == ino || ck->dirs.v[k].pino == ino)
+			return true;
+	return false;
+}
+
+static bool usable(const struct ck *ck, const struct ck_fix *f)
+{
+	return f->op != FX_MODE || !is_a_parent(ck, f->ino);
+}
+
+/* The problems whose every record needs a fix of its own. */
+static bool per_record(enum f2fs_problem_code code)
+{
+	switch (code) {
+	case F2FS_PB_INODE_BAD_MODE: case F2FS_PB_INODE_BAD_CHECKSUM:
+	case F2FS_PB_INODE_INLINE_XATTR_SIZE: case F2FS_PB_INODE_INLINE_FLAGS:
+	case F2FS_PB_INODE_INLINE_SIZE: case F2FS_PB_INODE_SIZE: case F2FS_PB_INODE_COMPR_BLOCKS:
+	case F2FS_PB_INODE_DEPTH: case F2FS_PB_INODE_XATTR_NID: case F2FS_PB_XATTR_HEADER:
+	case F2FS_PB_XATTR_ENTRY_BOUNDS: case F2FS_PB_XATTR_BAD_NAME: case F2FS_PB_XATTR_DUPLICATE:
+		return true;
+	default:
+		return false;
+	}
+}
+
+bool rp_inodes_noted(const struct rp *p, enum f2fs_problem_code code)
+{
+	const struct ck *ck = p->ck;
+	uint64_t n = 0;
+
+	if (!per_record(code))
+		return true;
+	for (size_t i = 0; i < ck->fixes.n; i++)
+		if (ck->fixes.v[i].code == code && usable(ck, &ck->fixes.v[i]))
+			n++;
+	return n == ck->r->count[code];
+}
+
+static int edit_failed(const struct rp *p)
+{
+	return p->ck->err->code ? p->ck->err->code : -EIO;
+}
+
+/* The entries of inode ino that the directory fixes typed after its bad
+ * mode (unknown) take the type of the mode it now has. */
+static int retype_entries(struct rp *p, uint32_t ino, uint16_t mode)
+{
+	const struct ck *ck = p->ck;
+
+	if (!p->fix[F2FS_PB_DIR_FILE_TYPE])
+		return 0;
+	for (size_t i = 0; i < ck->fixes.n; i++) {
+		const struct ck_fix *f = &ck->fixes.v[i];
+		struct f2fs_dentry_area a;
+		int ret;
+
+		if (f->op != FX_TYPE || f->value != F2FS_FT_UNKNOWN)
+			continue;
+		ret = rp_dentry_area(p, f->ino, f->fofs, &a);
+		if (ret)
+			return ret;
+		if (f->slot < a.slots && le32_get(a.dentry[f->slot].ino) == ino)
+			a.dentry[f->slot].file_type = f2fs_file_type_of_mode(mode);
+	}
+	return 0;
+}
+
+/* i_current_depth of a directory: the levels its i_size reaches (one at
+ * least, as the kernel starts a directory). */
+static uint32_t depth_of(const struct f2fs_inode *i)
+{
+	uint64_t blocks = (le64_get(i->i_size) + F2FS_BLKSIZE - 1) / F2FS_BLKSIZE;
+	uint32_t d = 1;
+
+	if (i->i_inline & F2FS_INLINE_DENTRY)
+		return 1;
+	while (d < F2FS_MAX_DIR_HASH_DEPTH && rp_level_start(d, i->i_dir_level) < blocks)
+		d++;
+	return d;
+}
+
+/* i_xattr_nid names no xattr node of this inode: cleared. Its i_blocks,
+ * which the check could not judge with the pointer there, is then set to
+ * the blocks counted, and the quota follows. */
+static int clear_xattr_nid(struct rp *p, const struct ck_fix *f, struct f2fs_node *nd)
+{
+	struct ck *ck = p->ck;
+	struct ck_nid *in = ck_inode(ck, f->ino);
+	int32_t diff;
+
+	if (le32_get(nd->i.i_xattr_nid) != f->value)
+		return 0;
+	nd->i.i_xattr_nid = 0;
+	if (!in || (in->state & (IR_NOCOUNT | IR_BIG_IBLOCKS)))
+		return 0;
+	diff = (int32_t)ck_cnt(ck, in, CK_BDIFF);
+	if (!diff)
+		return 0;
+	nd->i.i_blocks = le64_put(le64_get(nd->i.i_blocks) - (uint64_t)(int64_t)diff);
+	return ck_quota_charge(ck, f->ino, &nd->i, 0, -(int64_t)diff);
+}
+
+static int apply(struct rp *p, const struct ck_fix *f)
+{
+	struct f2fs_node *nd = rp_node(p, f->ino);
+
+	if (!nd)
+		return edit_failed(p);
+	switch (f->op) {
+	case FX_RESEAL:
+		break;   /* the flush reseals every inode it writes */
+	case FX_MODE:
+		nd->i.i_mode = le16_put((uint16_t)f->value);
+		return retype_entries(p, f->ino, (uint16_t)f->value);
+	case FX_ISIZE:
+		nd->i.i_size = le64_put(f->fofs);
+		break;
+	case FX_COMPR_BLOCKS:
+		nd->i.extra.i_compr_blocks = le64_put(f->fofs);
+		break;
+	case FX_DEPTH:
+		nd->i.i_current_depth = le32_put(depth_of(&nd->i));
+		break;
+	case FX_XATTR_NID:
+		return clear_xattr_nid(p, f, nd);
+	case FX_INLINE_XATTR_SIZE:
+		nd->i.extra.i_inline_xattr_size = le16_put((uint16_t)f->value);
+		break;
+	case FX_INLINE_CLEAR:
+		nd->i.i_inline &= (uint8_t)~f->value;
+		if (f->slot)
+			for (int k = 0; k < F2FS_DEF_NIDS_PER_INODE; k++)
+				nd->i.i_nid[k] = 0;
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
+
+static bool inode_op(uint8_t op)
+{
+	return op >= FX_RESEAL && op <= FX_INLINE_CLEAR;
+}
+
+int rp_inodes(struct rp *p)
+{
+	const struct ck *ck = p->ck;
+	int ret = 0;
+
+	/* the depth last: it follows the size, which may be fixed too */
+	for (int round = 0; round < 2 && !ret; round++)
+		for (size_t i = 0; i < ck->fixes.n && !ret; i++) {
+			const struct ck_fix *f = &ck->fixes.v[i];
+
+			if (inode_op(f->op) && p->fix[f->code] && (f->op == FX_DEPTH) == (round == 1))
+				ret = apply(p, f);
+		}
+	return ret;
+}

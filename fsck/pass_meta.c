@@ -20,6 +20,24 @@
 			  F2FS_FEATURE_FLEXIBLE_INLINE_XATTR | \
 			  F2FS_FEATURE_INODE_CRTIME | F2FS_FEATURE_COMPRESSION)
 
+/* What the kernel recorded on its way down: errors it met (s_errors, a bit
+ * per kind) and why it stopped checkpoints (s_stop_reason, a count per
+ * reason), a shutdown aside, which is no sign of damage. */
+static void check_sb_errors(struct ck *ck)
+{
+	const struct f2fs_super_block *sb = ck->sb;
+	uint32_t reasons = 0, errors = 0;
+
+	for (size_t k = 1; k < sizeof(sb->s_stop_reason); k++)
+		reasons += sb->s_stop_reason[k] != 0;
+	for (size_t k = 0; k < sizeof(sb->s_errors); k++)
+		errors += (uint32_t)__builtin_popcount(sb->s_errors[k]);
+	if (reasons || errors)
+		ck_pb(ck, F2FS_PB_SB_ERRORS_RECORDED, AT(A_FOUND(errors)),
+		      "the kernel recorded %u kind(s) of error and %u stop reason(s)", errors,
+		      reasons);
+}
+
 static void check_sb(struct ck *ck)
 {
 	const struct f2fs_super_block *sb = ck->sb;
@@ -54,6 +72,7 @@ static void check_sb(struct ck *ck)
 		      AT(A_EXP(0), A_FOUND(le32_get(sb->checksum_offset))),
 		      "checksum_offset %u without the sb_checksum feature",
 		      le32_get(sb->checksum_offset));
+	check_sb_errors(ck);
 	for (int q = 0; q < F2FS_MAX_QUOTAS; q++) {
 		uint32_t qi = le32_get(sb->qf_ino[q]);
 		int want = (feat & F2FS_FEATURE_QUOTA_INO) &&

@@ -447,13 +447,13 @@ static int sweep_inode(struct ck *ck, struct ck_nid *n, uint32_t ino, const stru
 		uint64_t maxb = addrs + 2 * (uint64_t)NPB + 2 * (uint64_t)NPB * NPB +
 				(uint64_t)NPB * NPB * NPB;
 
-		/* rounded up: the block it ends in stays the directory's */
+		/* to a block (slot 1: down, unless the block it ends in is mapped) */
 		if (type == F2FS_S_IFDIR && size % F2FS_BLKSIZE) {
 			ck_pb(ck, F2FS_PB_INODE_SIZE, AT(A_INO(ino), A_FOUND(size)),
 			      "directory %u: i_size %llu is not a multiple of 4096", ino,
 			      (unsigned long long)size);
 			if ((ret = ifix(ck, F2FS_PB_INODE_SIZE, FX_ISIZE, ino,
-					(size / F2FS_BLKSIZE + 1) * F2FS_BLKSIZE, 0, 0)))
+					(size / F2FS_BLKSIZE + 1) * F2FS_BLKSIZE, 1, 0)))
 				return ret;
 		}
 		if (size / F2FS_BLKSIZE > maxb)

@@ -233,7 +233,10 @@ X(ZONE_WRITE_POINTER, "zone.write_pointer", "zone", ERROR, CANNOT, ASK, \
   "a sequential zone's write pointer disagrees with the file system: behind valid " \
   "blocks or behind its log's position, or after a clean unmount past the start of a " \
   "zone holding none or past its log's position (Linux resets such a zone or moves " \
-  "the log at mount)")
+  "the log at mount)") \
+X(SB_ERRORS_RECORDED, "sb.errors_recorded", "superblock", WARNING, CLEAR, PREEN, \
+  "the superblock records errors or a reason the kernel stopped checkpoints (a " \
+  "shutdown alone is none): cleared once nothing else is left")
 
 #define F2FS_CHECK_ENUM_(id, name, st, sev, fix, preen, desc) F2FS_PB_##id,
 enum f2fs_problem_code {

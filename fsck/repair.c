@@ -69,7 +69,7 @@ static const enum f2fs_problem_code fixed_here[] = {
 	F2FS_PB_INODE_INLINE_FLAGS, F2FS_PB_INODE_INLINE_SIZE, F2FS_PB_INODE_SIZE,
 	F2FS_PB_INODE_COMPR_BLOCKS, F2FS_PB_INODE_DEPTH, F2FS_PB_INODE_XATTR_NID,
 	F2FS_PB_XATTR_HEADER, F2FS_PB_XATTR_ENTRY_BOUNDS, F2FS_PB_XATTR_BAD_NAME,
-	F2FS_PB_XATTR_DUPLICATE,
+	F2FS_PB_XATTR_DUPLICATE, F2FS_PB_SB_ERRORS_RECORDED,
 };
 
 
@@ -538,8 +538,11 @@ static void decide(struct rp *p, enum f2fs_fix_answer answer)
 		    f2fs_problem_info((enum f2fs_problem_code)c)->severity == F2FS_SEV_ERROR)
 			errors_left = true;
 	/* the checkpoint keeps asking for a check while errors are left */
-	if (errors_left)
+	if (errors_left) {
 		p->fix[F2FS_PB_CP_NEEDS_FSCK] = false;
+		/* and the kernel's record of errors goes with the last of them */
+		p->fix[F2FS_PB_SB_ERRORS_RECORDED] = false;
+	}
 }
 
 /* The decisions into the report's counts; whether anything is fixed. */

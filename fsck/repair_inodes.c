@@ -136,7 +136,8 @@ static int apply(struct rp *p, const struct ck_fix *f)
 		nd->i.i_mode = le16_put((uint16_t)f->value);
 		return retype_entries(p, f->ino, (uint16_t)f->value);
 	case FX_ISIZE:
-		nd->i.i_size = le64_put(f->fofs);
+		nd->i.i_size = le64_put(f->slot && !rp_data_exists(p, f->ino, f->fofs / F2FS_BLKSIZE - 1) ?
+					f->fofs - F2FS_BLKSIZE : f->fofs);
 		break;
 	case FX_COMPR_BLOCKS:
 		nd->i.extra.i_compr_blocks = le64_put(f->fofs);

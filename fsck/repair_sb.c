@@ -10,7 +10,9 @@
  *     cleared (the kernel would try to load that inode as a quota file),
  *     and the inode it named, when no directory names it, is a left-over
  *     quota file: it is freed. A quota type that is enabled but has no
- *     usable inode number needs a new quota file: not made here.
+ *     usable inode number needs a new quota file: not made here;
+ *   - the errors and stop reasons the kernel recorded are cleared once no
+ *     error is left (the checkpoint's FSCK flag goes at the same time).
  */
 #include <f2fs/format/crc.h>
 #include <f2fs/format/endian.h>
@@ -23,7 +25,8 @@
 bool rp_sb_code(enum f2fs_problem_code code)
 {
 	return code == F2FS_PB_SB_PRIMARY_INVALID || code == F2FS_PB_SB_COPIES_DIFFER ||
-	       code == F2FS_PB_SB_CHECKSUM_OFFSET || code == F2FS_PB_SB_QUOTA_INO;
+	       code == F2FS_PB_SB_CHECKSUM_OFFSET || code == F2FS_PB_SB_QUOTA_INO ||
+	       code == F2FS_PB_SB_ERRORS_RECORDED;
 }
 
 static bool quota_wanted(const struct ck *ck, int q)
@@ -76,13 +79,19 @@ int rp_sb(struct rp *p)
 {
 	struct ck *ck = p->ck;
 	bool quota = p->fix[F2FS_PB_SB_QUOTA_INO], offset = p->fix[F2FS_PB_SB_CHECKSUM_OFFSET];
+	bool errors = p->fix[F2FS_PB_SB_ERRORS_RECORDED];
 	int ret = 0;
 
-	if (!quota && !offset)
+	if (!quota && !offset && !errors)
 		return 0;
 	memcpy(&p->sb_new, ck->sb, sizeof(p->sb_new));
 	if (offset)
 		p->sb_new.checksum_offset = le32_put(0);
+	/* decided only when no error is left; written after the checkpoint */
+	if (errors) {
+		memset(p->sb_new.s_errors, 0, sizeof(p->sb_new.s_errors));
+		memset(p->sb_new.s_stop_reason, 0, sizeof(p->sb_new.s_stop_reason));
+	}
 	if (quota)
 		ret = fix_quota_inos(p);
 	if (ck->features & F2FS_FEATURE_SB_CHKSUM)

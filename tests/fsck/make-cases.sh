@@ -66,6 +66,9 @@ CASE_LIST=(
 "sb-quota-ino|-n|D sb qf_ino2 9"
 "sb-quota-ino-left|-n|D sb feature \$((\$(get sb feature) & ~0x80))"
 "sb-copies-differ|-n|D sb1 minor_ver 99"
+"sb-errors-recorded|-n|D sb 's_stop_reason[3]' 1 -- sb 's_errors[0]' 4"
+# with damage fixed and the checkpoint flagged: all cleared with the repair
+"sb-errors-and-damage|-n|D sb 's_stop_reason[5]' 2 -- inode-csum /small.txt 0x12345678 -- cp ckpt_flags \$((\$(get cp ckpt_flags) | 0x10))"
 "sb-unknown-feature|-n|D sb feature \$((\$(get sb feature) | 0x100000))"
 "sb-checksum-offset|-n|D sb feature \$((\$(get sb feature) & ~0x800))"
 "sb-feature-dependency|-n|\"\$MKFS\" -q -f -r -T 1700000000 -U 01234567-89ab-cdef-0123-456789abcdef -O quota,lost_found --rootdir \"\$W/tree\" -S \"\$IMG\" 131072 && D sb feature \$((\$(python3 \"\$DAMAGE\" \"\$IMG\" get sb feature) | 0x100))"

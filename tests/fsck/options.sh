@@ -6,7 +6,7 @@
 #   sit       sit-vblocks-map (cleanly unmounted, unflagged; the quick check
 #             finds it, preen fixes it)
 #   csum      inode-bad-checksum (cleanly unmounted, unflagged; only the
-#             full check finds it, no fix yet)
+#             full check finds it, a repair reseals it)
 #   flagged   cp-needs-fsck (the checkpoint's FSCK flag)
 #   stop      clean-full with a stop reason (write_fail) in the superblock
 #   shutdown  clean-full with the shutdown stop reason only (not a flag)
@@ -72,7 +72,7 @@ row "-f"                     sit     1 1 "repaired: 2 problem"
 row "-f -n"                  sit     4 0 "left uncorrected"
 row "-f --dry-run"           sit     4 0 "left uncorrected"
 row "-f"                     clean   0 0 "image: clean"
-row "-f"                     csum    4 0 "inode.bad_checksum.*path /a/b/c/hard"
+row "-f"                     csum    1 1 "inode.bad_checksum.*path /a/b/c/hard: fixed"
 row "-f -c 10000 --debug-cache" sit  1 1 "repaired: 2 problem"
 # -a and -p: only what the kernel flagged
 row "-a"                     sit     0 0 "$SKIP"
@@ -88,10 +88,10 @@ row "-p"                     flagged 1 1 "cp.needs_fsck.*fixed"
 row "-p 2"                   flagged 1 1 "cp.needs_fsck.*fixed"
 row "-g android"             flagged 1 1 "cp.needs_fsck.*fixed"
 row "-a -n"                  flagged 0 0 "cp.needs_fsck"
-row "-a"                     stop    0 0 "$FULL"
-row "-a"                     errors  0 0 "$FULL"
-row "-a --json"              stop    0 0 '"flagged":"stop reason write_fail"'
-row "-a --json"              errors  0 0 '"flagged":"errors recorded in the superblock"'
+row "-a"                     stop    1 1 "sb.errors_recorded.*fixed"
+row "-a"                     errors  1 1 "sb.errors_recorded.*fixed"
+row "-a --json"              stop    1 1 '"flagged":"stop reason write_fail"'
+row "-a --json"              errors  1 1 '"flagged":"errors recorded in the superblock"'
 row "-a --json"              sit     0 0 '"mode":"none"'
 # -p 1: the quick check, then preen
 row "-p 1"                   clean   0 0 "$QUICK"

@@ -160,6 +160,7 @@ static const char *const cases[] = {
 	"inode-unreachable-new-lost-found", "orphan-freed", "dir-loop", "sb-quota-ino-left",
 	"sb-checksum-offset", "root-bad", "orphan-dir-freed",
 	"block-multiply-owned",
+	"sb-errors-and-damage", "xattr-node-entry-bounds",
 };
 
 START_TEST(interrupted_repair)

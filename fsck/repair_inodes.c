@@ -46,11 +46,53 @@ static bool per_record(enum f2fs_problem_code code)
 	}
 }
 
+/* An inode whose mode stays invalid may be a directory whose entries
+ * were never read: its children are not relinked elsewhere (the links
+ * counted miss its entries), nor are entries naming it typed "unknown". */
+static bool waits_for_mode(const struct rp *p, enum f2fs_problem_code code)
+{
+	const struct ck *ck = p->ck;
+
+	if (!ck->r->count[F2FS_PB_INODE_BAD_MODE] || p->fix[F2FS_PB_INODE_BAD_MODE])
+		return false;
+	if (code == F2FS_PB_INODE_UNREACHABLE || code == F2FS_PB_INODE_LINKS)
+		return true;
+	if (code != F2FS_PB_DIR_FILE_TYPE)
+		return false;
+	for (size_t i = 0; i < ck->fixes.n; i++)
+		if (ck->fixes.v[i].op == FX_TYPE && ck->fixes.v[i].value == F2FS_FT_UNKNOWN)
+			return true;
+	return false;
+}
+
+/* A directory whose layout was broken was not read: once mended, its
+ * entries are back, and the links counted without them are wrong. */
+static bool dir_mended(const struct rp *p, enum f2fs_problem_code code)
+{
+	struct ck *ck = p->ck;
+
+	if (code != F2FS_PB_INODE_UNREACHABLE && code != F2FS_PB_INODE_LINKS)
+		return false;
+	for (size_t i = 0; i < ck->fixes.n; i++) {
+		const struct ck_fix *f = &ck->fixes.v[i];
+		const struct ck_nid *in;
+
+		if ((f->op != FX_INLINE_CLEAR && f->op != FX_INLINE_XATTR_SIZE) || !p->fix[f->code])
+			continue;
+		in = ck_inode(ck, f->ino);
+		if (in && ck_is_dir(in))
+			return true;
+	}
+	return false;
+}
+
 bool rp_inodes_noted(const struct rp *p, enum f2fs_problem_code code)
 {
 	const struct ck *ck = p->ck;
 	uint64_t n = 0;
 
+	if (waits_for_mode(p, code) || dir_mended(p, code))
+		return false;
 	if (!per_record(code))
 		return true;
 	for (size_t i = 0; i < ck->fixes.n; i++)

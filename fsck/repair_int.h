@@ -233,7 +233,8 @@ int rp_sb(struct rp *p);
 /* ---- repair_inodes.c, repair_xattrs.c ---- */
 
 /* Has every record of problem code a fix the repair can make (the codes
- * whose fix is noted per record; true for the others)? */
+ * whose fix is noted per record; true for the others), and does its fix
+ * not wait for an inode mode left invalid? Called in code order. */
 bool rp_inodes_noted(const struct rp *p, enum f2fs_problem_code code);
 /* The inode field fixes the check noted that p.fix allows. */
 int rp_inodes(struct rp *p);

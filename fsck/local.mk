@@ -7,6 +7,7 @@ fsck_libfsck_a_SOURCES = \
 	fsck/check.c fsck/report.c fsck/records.c fsck/counts.c fsck/read.c \
 	fsck/pass_meta.c fsck/pass_roll.c fsck/pass_nodes.c fsck/pass_orphan.c \
 	fsck/pass_dirs.c fsck/pass_links.c fsck/pass_xattr.c fsck/pass_names.c \
+	fsck/pass_inode_fix.c \
 	fsck/pass_quota.c fsck/pass_ssa.c fsck/repair.h fsck/repair_int.h fsck/repair.c \
 	fsck/repair_nodes.c fsck/repair_logs.c fsck/repair_quota.c \
 	fsck/repair_edit.c fsck/repair_dirs.c fsck/repair_lost.c \

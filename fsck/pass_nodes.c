@@ -23,8 +23,6 @@
 #include <string.h>
 
 #define NPB F2FS_NIDS_PER_BLOCK
-/* largest i_inline_xattr_size the kernel accepts (words) */
-#define MAX_INLINE_XATTR_WORDS (F2FS_DEF_ADDRS_PER_INODE - 9 - 1 - 10)
 
 static int add_edge(struct ck *ck, uint32_t child, uint32_t owner, uint32_t ofs, int xattr)
 {
@@ -215,115 +213,6 @@ static int compressed_inode(struct ck *ck, struct ck_nid *n, uint32_t ino,
 	return 0;
 }
 
-/* Note a fix of inode ino's fields; fails only out of memory. */
-static int ifix(struct ck *ck, enum f2fs_problem_code code, enum ck_fix_op op, uint32_t ino,
-		uint64_t fofs, uint32_t slot, uint32_t value)
-{
-	return ck_fix_add(ck, code, op, ino, fofs, slot, value);
-}
-
-/* A mode with no valid type: a regular file keeps its content readable
- * and its permission bits. An inode that shows a directory's marks is
- * left (its entries were not read, so nothing here knows them). */
-static int fix_mode(struct ck *ck, uint32_t ino, const struct f2fs_inode *i, uint16_t mode)
-{
-	if (i->i_inline & (F2FS_INLINE_DENTRY | F2FS_INLINE_DOTS))
-		return 0;
-	return ifix(ck, F2FS_PB_INODE_BAD_MODE, FX_MODE, ino, 0, 0,
-		    F2FS_S_IFREG | (mode & 07777u));
-}
-
-/*
- * i_inline_xattr_size out of range. The inline xattr area ends i_addr, so
- * its size is where its header is: the one size whose area starts with the
- * xattr magic; with no magic anywhere, the kernel's default when that many
- * words are zero (an area that never held an xattr). Else unknown.
- */
-static int fix_xattr_size(struct ck *ck, uint32_t ino, const struct f2fs_inode *i,
-			  uint32_t extra)
-{
-	uint32_t found = 0, hits = 0, zero = 1;
-
-	for (uint32_t w = 1; w <= MAX_INLINE_XATTR_WORDS && extra + w + 1 < F2FS_DEF_ADDRS_PER_INODE; w++)
-		if (le32_get(i->i_addr[F2FS_DEF_ADDRS_PER_INODE - w]) == F2FS_XATTR_MAGIC) {
-			found = w;
-			hits++;
-		}
-	for (uint32_t w = 1; w <= F2FS_DEF_INLINE_XATTR_ADDRS; w++)
-		if (i->i_addr[F2FS_DEF_ADDRS_PER_INODE - w])
-			zero = 0;
-	if (hits != 1 && !(hits == 0 && zero))
-		return 0;
-	return ifix(ck, F2FS_PB_INODE_INLINE_XATTR_SIZE, FX_INLINE_XATTR_SIZE, ino, 0, 0,
-		    hits ? found : F2FS_DEF_INLINE_XATTR_ADDRS);
-}
-
-/* Could i_addr and i_nid be pointers (the inline flag being the wrong
- * part)? Every pointer in the main area (or a reservation), every nid in
- * the NAT. A device's pointers hold its number. */
-static int could_be_pointers(const struct ck *ck, const struct f2fs_inode *i, uint16_t type,
-			     uint32_t extra, uint32_t addrs)
-{
-	if (type == F2FS_S_IFCHR || type == F2FS_S_IFBLK)
-		return 1;
-	for (uint32_t k = 0; k < addrs; k++) {
-		uint32_t a = le32_get(i->i_addr[extra + k]);
-
-		if (a != F2FS_NULL_ADDR && a != F2FS_NEW_ADDR && a != F2FS_COMPRESS_ADDR &&
-		    !ck_in_main(ck, a))
-			return 0;
-	}
-	for (int k = 0; k < F2FS_DEF_NIDS_PER_INODE; k++)
-		if (le32_get(i->i_nid[k]) >= ck->max_nid)
-			return 0;
-	return 1;
-}
-
-/*
- * Inline flags that contradict the file: the flag the type cannot have
- * goes when what it covers can be read otherwise (as pointers); node
- * pointers of an inline inode go when they name no node in use. Anything
- * else is left: which part is wrong is not known.
- */
-static int fix_inline_flags(struct ck *ck, uint32_t ino, const struct f2fs_inode *i,
-			    uint16_t type, uint32_t extra, uint32_t addrs)
-{
-	uint8_t fl = i->i_inline, clear = 0;
-	int nids = 0, pointers = could_be_pointers(ck, i, type, extra, addrs);
-	int data_ok = type == F2FS_S_IFREG || type == F2FS_S_IFLNK;
-
-	if ((fl & F2FS_INLINE_DATA) && (fl & F2FS_INLINE_DENTRY)) {
-		if (type == F2FS_S_IFDIR)
-			clear |= F2FS_INLINE_DATA;
-		else if (data_ok)
-			clear |= F2FS_INLINE_DENTRY;
-		else
-			return 0;
-	}
-	fl &= (uint8_t)~clear;
-	if ((fl & F2FS_INLINE_DENTRY) && type != F2FS_S_IFDIR) {
-		if (!pointers)
-			return 0;
-		clear |= F2FS_INLINE_DENTRY;
-	}
-	if ((fl & F2FS_INLINE_DATA) && !data_ok) {
-		if (type == F2FS_S_IFDIR || !pointers)
-			return 0;
-		clear |= F2FS_INLINE_DATA;
-	}
-	fl &= (uint8_t)~clear;
-	for (int k = 0; k < F2FS_DEF_NIDS_PER_INODE; k++) {
-		uint32_t c = le32_get(i->i_nid[k]);
-
-		if (c && (fl & (F2FS_INLINE_DATA | F2FS_INLINE_DENTRY))) {
-			if (ck_nid_find(ck, c))
-				return 0;
-			nids = 1;
-		}
-	}
-	return ifix(ck, F2FS_PB_INODE_INLINE_FLAGS, FX_INLINE_CLEAR, ino, 0, (uint32_t)nids, clear);
-}
-
 static int sweep_inode(struct ck *ck, struct ck_nid *n, uint32_t ino, const struct f2fs_node *nd)
 {
 	const struct f2fs_inode *i = &nd->i;
@@ -344,7 +233,7 @@ static int sweep_inode(struct ck *ck, struct ck_nid *n, uint32_t ino, const stru
 	if (!valid_mode(mode)) {
 		ck_pb(ck, F2FS_PB_INODE_BAD_MODE, AT(A_INO(ino), A_BLK(n->blkaddr), A_FOUND(mode)),
 		      "inode %u: mode 0%o has no valid file type", ino, mode);
-		if ((ret = fix_mode(ck, ino, i, mode)))
+		if ((ret = ck_fix_mode(ck, ino, i, mode)))
 			return ret;
 	}
 	if (i->i_inline & F2FS_EXTRA_ATTR) {
@@ -364,13 +253,13 @@ static int sweep_inode(struct ck *ck, struct ck_nid *n, uint32_t ino, const stru
 	}
 	xwords = f2fs_inode_inline_xattr_words(i, ck->features);
 	if ((ck->features & F2FS_FEATURE_FLEXIBLE_INLINE_XATTR) && (i->i_inline & F2FS_EXTRA_ATTR) &&
-	    (i->i_inline & F2FS_INLINE_XATTR) && (xwords == 0 || xwords > MAX_INLINE_XATTR_WORDS)) {
+	    (i->i_inline & F2FS_INLINE_XATTR) && (xwords == 0 || xwords > CK_MAX_INLINE_XATTR_WORDS)) {
 		ck_pb(ck, F2FS_PB_INODE_INLINE_XATTR_SIZE,
-		      AT(A_INO(ino), A_EXP(MAX_INLINE_XATTR_WORDS), A_FOUND(xwords)),
+		      AT(A_INO(ino), A_EXP(CK_MAX_INLINE_XATTR_WORDS), A_FOUND(xwords)),
 		      "inode %u: i_inline_xattr_size %u words (1..%u allowed)", ino, xwords,
-		      MAX_INLINE_XATTR_WORDS);
+		      CK_MAX_INLINE_XATTR_WORDS);
 		n->state |= IR_BROKEN | IR_NOCOUNT;
-		return fix_xattr_size(ck, ino, i, extra);
+		return ck_fix_xattr_size(ck, ino, i, extra);
 	}
 	if (extra + xwords + 1 >= F2FS_DEF_ADDRS_PER_INODE) {
 		ck_pb(ck, F2FS_PB_INODE_INLINE_XATTR_SIZE, AT(A_INO(ino), A_FOUND(xwords)),
@@ -387,7 +276,7 @@ static int sweep_inode(struct ck *ck, struct ck_nid *n, uint32_t ino, const stru
 			ck_pb(ck, F2FS_PB_INODE_BAD_CHECKSUM,
 			      AT(A_INO(ino), A_BLK(n->blkaddr), A_EXP(want), A_FOUND(got)),
 			      "inode %u: checksum 0x%08x, computed 0x%08x", ino, got, want);
-			if ((ret = ifix(ck, F2FS_PB_INODE_BAD_CHECKSUM, FX_RESEAL, ino, 0, 0, 0)))
+			if ((ret = ck_fix_add(ck, F2FS_PB_INODE_BAD_CHECKSUM, FX_RESEAL, ino, 0, 0, 0)))
 				return ret;
 		}
 	}
@@ -403,7 +292,7 @@ static int sweep_inode(struct ck *ck, struct ck_nid *n, uint32_t ino, const stru
 		/* the depth follows from i_size; the level that lays the
 		 * buckets out is not known */
 		if (i->i_dir_level <= F2FS_MAX_DIR_HASH_DEPTH &&
-		    (ret = ifix(ck, F2FS_PB_INODE_DEPTH, FX_DEPTH, ino, 0, 0, 0)))
+		    (ret = ck_fix_add(ck, F2FS_PB_INODE_DEPTH, FX_DEPTH, ino, 0, 0, 0)))
 			return ret;
 	}
 	if (i->i_inline & (F2FS_INLINE_DATA | F2FS_INLINE_DENTRY)) {
@@ -427,7 +316,7 @@ static int sweep_inode(struct ck *ck, struct ck_nid *n, uint32_t ino, const stru
 			      "inode %u (mode 0%o, i_inline 0x%02x): %s", ino, mode,
 			      i->i_inline, why);
 			bad = 1;
-			if ((ret = fix_inline_flags(ck, ino, i, type, extra, addrs)))
+			if ((ret = ck_fix_inline_flags(ck, ino, i, type, extra, addrs)))
 				return ret;
 		}
 		/* nothing lies past the inline area: the size stops there */
@@ -435,7 +324,7 @@ static int sweep_inode(struct ck *ck, struct ck_nid *n, uint32_t ino, const stru
 			ck_pb(ck, F2FS_PB_INODE_INLINE_SIZE, AT(A_INO(ino), A_EXP(cap), A_FOUND(size)),
 			      "inode %u: i_size %llu exceeds the %u-byte inline area", ino,
 			      (unsigned long long)size, cap);
-			if ((ret = ifix(ck, F2FS_PB_INODE_INLINE_SIZE, FX_ISIZE, ino, cap, 0, 0)))
+			if ((ret = ck_fix_add(ck, F2FS_PB_INODE_INLINE_SIZE, FX_ISIZE, ino, cap, 0, 0)))
 				return ret;
 		}
 		if (bad)
@@ -452,8 +341,8 @@ static int sweep_inode(struct ck *ck, struct ck_nid *n, uint32_t ino, const stru
 			ck_pb(ck, F2FS_PB_INODE_SIZE, AT(A_INO(ino), A_FOUND(size)),
 			      "directory %u: i_size %llu is not a multiple of 4096", ino,
 			      (unsigned long long)size);
-			if ((ret = ifix(ck, F2FS_PB_INODE_SIZE, FX_ISIZE, ino,
-					(size / F2FS_BLKSIZE + 1) * F2FS_BLKSIZE, 1, 0)))
+			if ((ret = ck_fix_add(ck, F2FS_PB_INODE_SIZE, FX_ISIZE, ino,
+					      (size / F2FS_BLKSIZE + 1) * F2FS_BLKSIZE, 1, 0)))
 				return ret;
 		}
 		if (size / F2FS_BLKSIZE > maxb)
@@ -737,7 +626,7 @@ static int bad_pointer(struct ck *ck, const struct ck_edge *ed, struct ck_nid *o
 		return 0;
 	}
 	owner->flags |= NR_XATTR_BAD;
-	return ifix(ck, F2FS_PB_INODE_XATTR_NID, FX_XATTR_NID, ed->owner, 0, 0, ed->child);
+	return ck_fix_add(ck, F2FS_PB_INODE_XATTR_NID, FX_XATTR_NID, ed->owner, 0, 0, ed->child);
 }
 
 static int check_edges(struct ck *ck)
@@ -881,8 +770,8 @@ static int finish_compressed(struct ck *ck)
 			      f->ino, (unsigned long long)f->compr_blocks,
 			      (unsigned long long)want);
 			if (!ret)
-				ret = ifix(ck, F2FS_PB_INODE_COMPR_BLOCKS, FX_COMPR_BLOCKS, f->ino,
-					   want, 0, 0);
+				ret = ck_fix_add(ck, F2FS_PB_INODE_COMPR_BLOCKS, FX_COMPR_BLOCKS,
+						 f->ino, want, 0, 0);
 		}
 	}
 	f2fs_vec_free(&ck->cfiles);

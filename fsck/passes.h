@@ -49,6 +49,16 @@ bool ck_links_unreachable(struct ck *ck, const struct ck_nid *in, uint32_t ino);
 /* The link count inode record in of ino must have (false: none to check). */
 bool ck_links_wanted(struct ck *ck, const struct ck_nid *in, uint32_t ino, uint64_t *want);
 
+/* pass_inode_fix.c: the fixes of an inode's own fields, noted where the
+ * inode says what they must be (a mode, an inline xattr size, inline flags
+ * given the file type, its extra words and data pointers). */
+/* largest i_inline_xattr_size the kernel accepts (words) */
+#define CK_MAX_INLINE_XATTR_WORDS (F2FS_DEF_ADDRS_PER_INODE - 9 - 1 - 10)
+int ck_fix_mode(struct ck *ck, uint32_t ino, const struct f2fs_inode *i, uint16_t mode);
+int ck_fix_xattr_size(struct ck *ck, uint32_t ino, const struct f2fs_inode *i, uint32_t extra);
+int ck_fix_inline_flags(struct ck *ck, uint32_t ino, const struct f2fs_inode *i, uint16_t type,
+			uint32_t extra, uint32_t addrs);
+
 /* pass_xattr.c: xattr areas; the inline ones during the walk (hook), those
  * continued in an xattr node after it. */
 void ck_xattr_inode(struct ck *ck, uint32_t ino, const struct f2fs_node *nd,

@@ -1,0 +1,112 @@
+/*
+ * What the repair is to set in an inode whose own fields the node pass
+ * found wrong, where what the inode holds says it (ck.fixes); nothing is
+ * noted where it does not, and that problem is then left.
+ */
+#include <f2fs/format/endian.h>
+#include <f2fs/format/format.h>
+
+#include "ck.h"
+#include "passes.h"
+
+/* A mode with no valid type: a regular file keeps its content readable
+ * and its permission bits. An inode that shows a directory's marks is
+ * left (its entries were not read, so nothing here knows them). */
+int ck_fix_mode(struct ck *ck, uint32_t ino, const struct f2fs_inode *i, uint16_t mode)
+{
+	if (i->i_inline & (F2FS_INLINE_DENTRY | F2FS_INLINE_DOTS))
+		return 0;
+	return ck_fix_add(ck, F2FS_PB_INODE_BAD_MODE, FX_MODE, ino, 0, 0,
+			  F2FS_S_IFREG | (mode & 07777u));
+}
+
+/*
+ * i_inline_xattr_size out of range. The inline xattr area ends i_addr, so
+ * its size is where its header is: the one size whose area starts with the
+ * xattr magic; with no magic anywhere, the kernel's default when that many
+ * words are zero (an area that never held an xattr). Else unknown.
+ */
+int ck_fix_xattr_size(struct ck *ck, uint32_t ino, const struct f2fs_inode *i, uint32_t extra)
+{
+	uint32_t found = 0, hits = 0, zero = 1;
+
+	for (uint32_t w = 1; w <= CK_MAX_INLINE_XATTR_WORDS && extra + w + 1 < F2FS_DEF_ADDRS_PER_INODE; w++)
+		if (le32_get(i->i_addr[F2FS_DEF_ADDRS_PER_INODE - w]) == F2FS_XATTR_MAGIC) {
+			found = w;
+			hits++;
+		}
+	for (uint32_t w = 1; w <= F2FS_DEF_INLINE_XATTR_ADDRS; w++)
+		if (i->i_addr[F2FS_DEF_ADDRS_PER_INODE - w])
+			zero = 0;
+	if (hits != 1 && !(hits == 0 && zero))
+		return 0;
+	return ck_fix_add(ck, F2FS_PB_INODE_INLINE_XATTR_SIZE, FX_INLINE_XATTR_SIZE, ino, 0, 0,
+			  hits ? found : F2FS_DEF_INLINE_XATTR_ADDRS);
+}
+
+/* Could i_addr and i_nid be pointers (the inline flag being the wrong
+ * part)? Every pointer in the main area (or a reservation), every nid in
+ * the NAT. A device's pointers hold its number. */
+static int could_be_pointers(const struct ck *ck, const struct f2fs_inode *i, uint16_t type,
+			     uint32_t extra, uint32_t addrs)
+{
+	if (type == F2FS_S_IFCHR || type == F2FS_S_IFBLK)
+		return 1;
+	for (uint32_t k = 0; k < addrs; k++) {
+		uint32_t a = le32_get(i->i_addr[extra + k]);
+
+		if (a != F2FS_NULL_ADDR && a != F2FS_NEW_ADDR && a != F2FS_COMPRESS_ADDR &&
+		    !ck_in_main(ck, a))
+			return 0;
+	}
+	for (int k = 0; k < F2FS_DEF_NIDS_PER_INODE; k++)
+		if (le32_get(i->i_nid[k]) >= ck->max_nid)
+			return 0;
+	return 1;
+}
+
+/*
+ * Inline flags that contradict the file: the flag the type cannot have
+ * goes when what it covers can be read otherwise (as pointers); node
+ * pointers of an inline inode go when they name no node in use. Anything
+ * else is left: which part is wrong is not known.
+ */
+int ck_fix_inline_flags(struct ck *ck, uint32_t ino, const struct f2fs_inode *i,
+			    uint16_t type, uint32_t extra, uint32_t addrs)
+{
+	uint8_t fl = i->i_inline, clear = 0;
+	int nids = 0, pointers = could_be_pointers(ck, i, type, extra, addrs);
+	int data_ok = type == F2FS_S_IFREG || type == F2FS_S_IFLNK;
+
+	if ((fl & F2FS_INLINE_DATA) && (fl & F2FS_INLINE_DENTRY)) {
+		if (type == F2FS_S_IFDIR)
+			clear |= F2FS_INLINE_DATA;
+		else if (data_ok)
+			clear |= F2FS_INLINE_DENTRY;
+		else
+			return 0;
+	}
+	fl &= (uint8_t)~clear;
+	if ((fl & F2FS_INLINE_DENTRY) && type != F2FS_S_IFDIR) {
+		if (!pointers)
+			return 0;
+		clear |= F2FS_INLINE_DENTRY;
+	}
+	if ((fl & F2FS_INLINE_DATA) && !data_ok) {
+		if (type == F2FS_S_IFDIR || !pointers)
+			return 0;
+		clear |= F2FS_INLINE_DATA;
+	}
+	fl &= (uint8_t)~clear;
+	for (int k = 0; k < F2FS_DEF_NIDS_PER_INODE; k++) {
+		uint32_t c = le32_get(i->i_nid[k]);
+
+		if (c && (fl & (F2FS_INLINE_DATA | F2FS_INLINE_DENTRY))) {
+			if (ck_nid_find(ck, c))
+				return 0;
+			nids = 1;
+		}
+	}
+	return ck_fix_add(ck, F2FS_PB_INODE_INLINE_FLAGS, FX_INLINE_CLEAR, ino, 0, (uint32_t)nids,
+			  clear);
+}

@@ -158,8 +158,7 @@ static const char *const cases[] = {
 	"dir-wrong-bucket", "dir-duplicate-name", "inode-unreachable", "dir-multiple-parents",
 	"dir-bad-hash-casefold-utf8", "dir-bad-name-casefold-strict",
 	"inode-unreachable-new-lost-found", "orphan-freed", "dir-loop", "sb-quota-ino-left",
-	"sb-checksum-offset", "root-bad", "orphan-dir-freed",
-	"block-multiply-owned",
+	"sb-checksum-offset", "root-bad", "orphan-dir-freed", "block-multiply-owned",
 	"sb-errors-and-damage", "xattr-node-entry-bounds",
 };
 

@@ -2,7 +2,7 @@
 # Man pages and --help agree: every option a tool's --help lists is in its
 # man page; -r's fixed checkpoint version is the same number in mkfs's help,
 # its man page and what it writes; the three man pages carry one date and
-# the package's version (configure.ac).
+# the package's version (configure.ac); fsck's PROBLEMS table is problem.h's.
 set -u
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
 BUILD=${top_builddir:-$HERE/../../build}
@@ -40,6 +40,13 @@ if [[ -n $help_r && $help_r == "$man_r" && $help_r == "${written:-}" ]]; then
 	ok "-r: help, man page and image agree on version $help_r"
 else
 	bad "-r: help says ${help_r:-nothing}, the man page ${man_r:-nothing}, the image ${written:-unknown}"
+fi
+
+# the man page's problem table is the one fsck/problem.h gives
+if python3 "$SRC/scripts/gen-problem-table.py" --check "$SRC/man/fsck.f2fs.8"; then
+	ok "fsck.f2fs(8): the PROBLEMS table matches fsck/problem.h"
+else
+	bad "fsck.f2fs(8): the PROBLEMS table differs from fsck/problem.h (scripts/gen-problem-table.py man/fsck.f2fs.8)"
 fi
 
 echo "docs: $pass passed, $fail failed"

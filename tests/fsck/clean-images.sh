@@ -100,7 +100,7 @@ check_sload() {
 	rc=0
 	out=$("$FSCK" -n "$2" 2>&1) || rc=$?
 	other=$(grep -E '^(ERROR|WARNING) ' <<<"$out" |
-		grep -Ev '^(ERROR|WARNING) xattr\.[a-z_]+ .* path /a/b/sparse$')
+		grep -Ev '^(ERROR|WARNING) xattr\.[a-z_]+ .* path /a/b/sparse(: .*)?$')
 	if [[ ($rc -eq 0 || $rc -eq 4) && -z $other ]]; then
 		ok "$1 full ($(grep -c '^[EW].* xattr\.' <<<"$out") xattr problems of sload's)"
 	else

@@ -95,12 +95,28 @@ fi
 # that are not accounted for: a line is when it is under ./lost+found, about
 # a path EXPECT.1 names (or its "~N" rename, or under it), or a file gone
 # from its path whose content is still in AFTER (another link, a rename).
+# moved_to_lost PATH BEFORE AFTER: is PATH (./a/b/c) in AFTER under
+# lost+found, as the directory it was in or one above it linked there
+# (#INO/b/c, #INO/c), or is it such a directory (a child of it is)?
+moved_to_lost() {
+	local rest=${1#./} re child
+	while [[ $rest == */* ]]; do
+		rest=${rest#*/}
+		re=$(sed 's/[.[\*^$+?(){}|]/\\&/g' <<<"$rest")
+		grep -qE "^\./lost\+found/#[0-9]+/$re( |\$)" "$3" && return 0
+	done
+	child=$(grep -m1 -F "$1/" "$2" | cut -d' ' -f1)
+	[[ -n $child && $child == "$1/"* ]] || return 1
+	re=$(sed 's/[.[\*^$+?(){}|]/\\&/g' <<<"${child#"$1"/}")
+	grep -qE "^\./lost\+found/#[0-9]+/$re( |\$)" "$3"
+}
 unaccounted() {
 	local paths
 	paths=$(sed -n 's/.* path \(\/.*\): fixed ([a-z]*)$/\1/p' "$1" | sort -u)
 	diff "$2" "$3" | sed -n 's/^\([<>]\) /\1 /p' | while read -r side f sum; do
 		[[ $f == ./lost+found* ]] && continue
 		[[ $side == '<' && -n $sum ]] && grep -q " $sum\$" "$3" && continue
+		[[ $side == '<' ]] && moved_to_lost "$f" "$2" "$3" && continue
 		hit=0
 		while read -r p; do
 			[[ -n $p ]] || continue

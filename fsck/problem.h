@@ -63,9 +63,9 @@ X(CP_BACKUP_PACK_INVALID, "cp.backup_pack_invalid", "checkpoint", WARNING, REWRI
 X(CP_NEWEST_PACK_INVALID, "cp.newest_pack_invalid", "checkpoint", ERROR, REWRITE, PREEN, \
   "the newest checkpoint pack, committed, is invalid (or one whose version cannot be " \
   "trusted): the older pack is in use and what the newest recorded is lost") \
-X(CP_OVERPROVISION, "cp.overprovision", "checkpoint", ERROR, CANNOT, PREEN, \
+X(CP_OVERPROVISION, "cp.overprovision", "checkpoint", ERROR, CANNOT, ASK, \
   "reserved/overprovision segment counts are out of range") \
-X(CP_USER_BLOCK_COUNT, "cp.user_block_count", "checkpoint", ERROR, CANNOT, PREEN, \
+X(CP_USER_BLOCK_COUNT, "cp.user_block_count", "checkpoint", ERROR, CANNOT, ASK, \
   "user_block_count exceeds the main area less overprovision") \
 X(CP_VALID_BLOCK_COUNT, "cp.valid_block_count", "checkpoint", ERROR, REBUILD, PREEN, \
   "valid_block_count differs from the blocks the SIT marks valid") \
@@ -131,9 +131,9 @@ X(SSA_TYPE, "ssa.bad_type", "ssa", ERROR, REBUILD, PREEN, \
   "a summary block's type differs from its segment's") \
 X(NODE_UNREADABLE, "node.unreadable", "node", ERROR, CANNOT, ASK, \
   "a node block could not be read") \
-X(ROLL_FORWARD_LOOP, "node.roll_forward_loop", "node", ERROR, CANNOT, PREEN, \
+X(ROLL_FORWARD_LOOP, "node.roll_forward_loop", "node", ERROR, CANNOT, ASK, \
   "the roll-forward chain after the checkpoint loops (the kernel then recovers none of it)") \
-X(ROLL_FORWARD_IN_USE, "node.roll_forward_in_use", "node", ERROR, CANNOT, PREEN, \
+X(ROLL_FORWARD_IN_USE, "node.roll_forward_in_use", "node", ERROR, CANNOT, ASK, \
   "a node of the roll-forward chain lies on a block the checkpoint has in use") \
 X(NODE_FOOTER_NID, "node.footer_nid", "node", ERROR, CLEAR, ASK, \
   "the node footer names another nid") \

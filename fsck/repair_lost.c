@@ -222,9 +222,10 @@ static int fix_inode(struct rp *p, uint32_t ino, struct ck_nid *in)
 	struct ck *ck = p->ck;
 	uint64_t want;
 	bool links = p->fix[F2FS_PB_INODE_LINKS] || p->fix[F2FS_PB_INODE_UNREACHABLE];
-	bool blocks = p->fix[F2FS_PB_INODE_I_BLOCKS] && !(in->state & (IR_NOCOUNT | IR_BIG_IBLOCKS)) &&
+	bool big = in->state & IR_BIG_IBLOCKS;
+	bool blocks = p->fix[F2FS_PB_INODE_I_BLOCKS] && !(in->state & IR_NOCOUNT) &&
 		      !(in->flags & NR_XATTR_BAD) &&   /* repair_inodes.c sets it */
-		      ck_cnt(ck, in, CK_BDIFF);
+		      (ck_cnt(ck, in, CK_BDIFF) || big);
 	struct f2fs_node *nd;
 
 	links = links && ck_links_wanted(ck, in, ino, &want) && want != ck_cnt(ck, in, CK_LINKS);
@@ -234,7 +235,16 @@ static int fix_inode(struct rp *p, uint32_t ino, struct ck_nid *in)
 		return ck->err->code ? ck->err->code : -EIO;
 	if (links)
 		nd->i.i_links = le32_put((uint32_t)want);
-	if (blocks)
+	/* an i_blocks of 2^32 or more: the count is its low half less the
+	 * difference kept (as the check's report computes it) */
+	if (blocks && big) {
+		uint64_t was = le64_get(nd->i.i_blocks);
+		uint64_t now = (uint32_t)((uint32_t)was - ck_cnt(ck, in, CK_BDIFF));
+
+		nd->i.i_blocks = le64_put(now);
+		/* the quota count took it as stored (no correction fits 32 bits) */
+		return ck_quota_charge(ck, ino, &nd->i, 0, (int64_t)(now - was));
+	} else if (blocks)
 		nd->i.i_blocks = le64_put(le64_get(nd->i.i_blocks) - (uint64_t)(int64_t)(int32_t)
 					  ck_cnt(ck, in, CK_BDIFF));
 	return 0;

@@ -683,6 +683,8 @@ int ck_roll_preview(struct ck *ck)
 	if (!ret && !rp_roll_stopped(&p))
 		ck->r->roll.applied = 2;
 	rp_roll_free(&p);
+	rp_edits_free(&p);   /* the names it would add went through the edits */
+	f2fs_vec_free(&p.t.nat);
 	free(p.used);
 	return ret;
 }

@@ -17,7 +17,7 @@
 
 /* The version a node of this checkpoint carries, and how much of it to
  * compare: with NOCRC_RECOVERY (set by a checker's repair) the low 32 bits. */
-static uint64_t chain_version(const struct ck *ck, uint64_t *mask)
+uint64_t ck_chain_version(const struct ck *ck, uint64_t *mask)
 {
 	uint64_t ver = le64_get(ck->cp->checkpoint_ver);
 
@@ -33,7 +33,7 @@ int ck_roll_forward(struct ck *ck)
 {
 	uint32_t segno = le32_get(ck->cp->cur_node_segno[1]);   /* the warm node log */
 	uint16_t blkoff = le16_get(ck->cp->cur_node_blkoff[1]);
-	uint64_t mask, want = chain_version(ck, &mask);
+	uint64_t mask, want = ck_chain_version(ck, &mask);
 	uint64_t valid = le64_get(ck->cp->valid_block_count);
 	uint64_t main_blocks = (uint64_t)ck->main_segs * F2FS_BLOCKS_PER_SEG;
 	/* a chain longer than the free blocks visits one twice */

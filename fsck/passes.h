@@ -43,6 +43,9 @@ int ck_dirs_parents(struct ck *ck);
 
 /* pass_links.c: link counts, i_blocks, reachability, ".", "..", parents. */
 int ck_links(struct ck *ck);
+/* The version a node of the roll-forward chain carries under this
+ * checkpoint, and the mask of its bits to compare (pass_roll.c). */
+uint64_t ck_chain_version(const struct ck *ck, uint64_t *mask);
 /* Does inode record in of ino lack the entry it needs (no directory
  * names it, and it is no root, quota file or orphan)? */
 bool ck_links_unreachable(struct ck *ck, const struct ck_nid *in, uint32_t ino);

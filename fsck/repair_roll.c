@@ -362,18 +362,6 @@ static int recover_data(struct rp_roll *r, struct rr_node *in, const struct f2fs
 
 /* ---- the chain --------------------------------------------------------- */
 
-static uint64_t chain_version(const struct ck *ck, uint64_t *mask)
-{
-	uint64_t ver = le64_get(ck->cp->checkpoint_ver);
-
-	*mask = UINT64_MAX;
-	if (ck->ckpt_flags & F2FS_CP_NOCRC_RECOVERY)
-		*mask = UINT32_MAX;
-	else if (ck->ckpt_flags & F2FS_CP_CRC_RECOVERY)
-		ver |= (uint64_t)f2fs_cp_stored_crc(ck->cp) << 32;
-	return ver & *mask;
-}
-
 static struct rr_ino *ino_entry(struct rp_roll *r, uint32_t ino)
 {
 	uint32_t at = rr_map_get(&r->ino_at, ino);
@@ -385,7 +373,7 @@ static struct rr_ino *ino_entry(struct rp_roll *r, uint32_t ino)
 static int find_inodes(struct rp_roll *r)
 {
 	struct ck *ck = r->ck;
-	uint64_t mask, want = chain_version(ck, &mask);
+	uint64_t mask, want = ck_chain_version(ck, &mask);
 	uint64_t valid = le64_get(ck->cp->valid_block_count);
 	uint64_t free_blocks = (uint64_t)ck->main_segs * F2FS_BLOCKS_PER_SEG - valid, steps = 0;
 	uint32_t segno = le32_get(ck->cp->cur_node_segno[1]);

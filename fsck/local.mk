@@ -45,4 +45,4 @@ EXTRA_DIST += tests/fsck/clean-images.sh tests/fsck/options.sh tests/fsck/run-ca
 
 # libFuzzer target over f2fs_check (clang; skips without libclang-rt-14-dev).
 SCRIPT_TESTS += tests/fuzz/run-fuzz.sh
-EXTRA_DIST += tests/fuzz/run-fuzz.sh tests/fuzz/fuzz_check.c
+EXTRA_DIST += tests/fuzz/run-fuzz.sh tests/fuzz/fuzz_check.c tests/fuzz/regress

@@ -193,8 +193,10 @@ static int dentry(struct ck *ck, struct ck_dir *dir, const uint8_t *name, uint32
 		      AT(A_DIRNAME(d, name, len), A_INO(ino), A_EXP(want_type), A_FOUND(ftype)),
 		      "directory %u: entry type %u, inode %u has mode 0%o", d, ftype, ino,
 		      ck_inode_mode(ck, child));
-		/* an inode whose mode has no type: the entry follows its fix */
-		if (want_type != F2FS_FT_UNKNOWN &&
+		/* an inode whose mode has no type: its fix heeds the entry,
+		 * and an entry that still differs follows the fix (value
+		 * unknown) */
+		if ((want_type != F2FS_FT_UNKNOWN || ck_fix_mode_seen_as(ck, ino, ftype) != ftype) &&
 		    (ret = efix(ck, F2FS_PB_DIR_FILE_TYPE, FX_TYPE, dir, at, want_type)))
 			return ret;
 	}

@@ -3,6 +3,7 @@
  * found wrong, where what the inode holds says it (ck.fixes); nothing is
  * noted where it does not, and that problem is then left.
  */
+#include <f2fs/format/dentry.h>
 #include <f2fs/format/endian.h>
 #include <f2fs/format/format.h>
 
@@ -18,6 +19,29 @@ int ck_fix_mode(struct ck *ck, uint32_t ino, const struct f2fs_inode *i, uint16_
 		return 0;
 	return ck_fix_add(ck, F2FS_PB_INODE_BAD_MODE, FX_MODE, ino, 0, 0,
 			  F2FS_S_IFREG | (mode & 07777u));
+}
+
+/* An entry names the inode with a bad mode as ftype: a directory's entries
+ * were never read, so its mode is not guessed (the fix is voided: value
+ * 0); a symlink's target is its content, so it stays one. Returns the
+ * entry type the fixed mode gives (unknown when none). */
+uint8_t ck_fix_mode_seen_as(struct ck *ck, uint32_t ino, uint8_t ftype)
+{
+	uint8_t now = F2FS_FT_UNKNOWN;
+
+	for (size_t k = 0; k < ck->fixes.n; k++) {
+		struct ck_fix *f = &ck->fixes.v[k];
+
+		if (f->op != FX_MODE || f->ino != ino || !f->value)
+			continue;
+		if (ftype == F2FS_FT_DIR)
+			f->value = 0;
+		else if (ftype == F2FS_FT_SYMLINK)
+			f->value = F2FS_S_IFLNK | (f->value & 07777u);
+		if (f->value)
+			now = f2fs_file_type_of_mode((uint16_t)f->value);
+	}
+	return now;
 }
 
 /*

@@ -402,7 +402,10 @@ static int nat_entry(struct ck *ck, uint32_t nid, const struct f2fs_nat_entry *n
 			ck_pb(ck, F2FS_PB_NAT_NOT_VALID_IN_SIT,
 			      AT(A_NID(nid), A_INO(ino), A_BLK(addr), A_SEG(ck_segno(ck, addr))),
 			      "nid %u: node block 0x%x is not valid in the SIT", nid, addr);
-		else if (!ck_seg_is_node(g->type))
+		/* a block the SIT forgot is judged too where its segment
+		 * stays a data segment (other blocks in use, or a log) */
+		if (!ck_seg_is_node(g->type) &&
+		    (ck_sit_valid(ck, addr) || g->vblocks || g->cur))
 			ck_pb(ck, F2FS_PB_NAT_SEGMENT_TYPE,
 			      AT(A_NID(nid), A_INO(ino), A_BLK(addr), A_SEG(ck_segno(ck, addr)),
 				 A_FOUND(g->type)),

@@ -105,7 +105,9 @@ static int data_ptr(struct ck *ck, struct owner *o, uint32_t idx, uint32_t addr)
 		return ck_fix_add(ck, F2FS_PB_BLOCK_MULTIPLY_OWNED, FX_CLONE, o->ino, 0, idx, o->nid);
 	}
 	ret = 0;
-	if (ck_seg_is_node(g->type) && ck_sit_valid(ck, addr)) {
+	/* a block the SIT forgot is judged too where its segment stays a
+	 * node segment (other blocks in use, or a log) */
+	if (ck_seg_is_node(g->type) && (ck_sit_valid(ck, addr) || g->vblocks || g->cur)) {
 		ck_pb(ck, F2FS_PB_DATA_SEGMENT_TYPE,
 		      AT(A_NID(o->nid), A_INO(o->ino), A_BLK(addr), A_SEG(ck_segno(ck, addr)),
 			 A_FOUND(g->type)),

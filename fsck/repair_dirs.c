@@ -379,8 +379,9 @@ static int apply(struct rp *p, const struct ck_fix *f)
 	case FX_REMOVE:
 		f2fs_dentry_area_remove(&a, f->slot, f->value);
 		break;
-	case FX_TYPE:
-		a.dentry[f->slot].file_type = (uint8_t)f->value;
+	case FX_TYPE:   /* unknown: set with its inode's new mode (retype_entries) */
+		if (f->value != F2FS_FT_UNKNOWN)
+			a.dentry[f->slot].file_type = (uint8_t)f->value;
 		break;
 	case FX_HASH:
 		a.dentry[f->slot].hash_code = le32_put(f->value);

@@ -28,7 +28,7 @@ static bool is_a_parent(const struct ck *ck, uint32_t ino)
 
 static bool usable(const struct ck *ck, const struct ck_fix *f)
 {
-	return f->op != FX_MODE || !is_a_parent(ck, f->ino);
+	return f->op != FX_MODE || (f->value && !is_a_parent(ck, f->ino));
 }
 
 /* The problems whose every record needs a fix of its own. */

@@ -270,6 +270,27 @@ static void restore_seed(void)
 			die("pwrite");
 }
 
+/* F2FS_FUZZ_DUMP_IMG=PATH: the patched image is also written to PATH, so
+ * that a finding can be replayed with the tools (run-fuzz.sh --replay). */
+static void dump_image(void)
+{
+	const char *path = getenv("F2FS_FUZZ_DUMP_IMG");
+	uint8_t buf[BLK];
+
+	if (!path || !*path)
+		return;
+	int out = open(path, O_CREAT | O_WRONLY | O_TRUNC, 0644);
+	if (out < 0 || ftruncate(out, (off_t)(nblocks * BLK)))
+		die(path);
+	for (uint64_t b = 0; b < nblocks; b++) {
+		if (pread(img_fd, buf, BLK, (off_t)(b * BLK)) != (ssize_t)BLK)
+			die("pread");
+		if (pwrite(out, buf, BLK, (off_t)(b * BLK)) != (ssize_t)BLK)
+			die(path);
+	}
+	close(out);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static int inited;
@@ -302,6 +323,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		data += len;
 		size -= len;
 	}
+
+	dump_image();
 
 	struct f2fs_check_options opt = { .mode = F2FS_CHECK_FULL };
 	struct f2fs_check_report *rep = NULL;

@@ -2,15 +2,34 @@
 # libFuzzer over f2fs_check() (FULL mode, then a repair of each mutant and
 # a check of what it left: see fuzz_check.c): builds tests/fuzz/fuzz_check.c
 # and the library sources with clang -fsanitize=fuzzer,address,undefined,
-# runs it for F2FS_FUZZ_SECONDS (default 60) on a corpus directory
+# runs it on a corpus directory
 # (F2FS_FUZZ_CORPUS, default a fresh temporary one) and fails on any crash,
-# leak or sanitizer report. Skips (77) when clang or libFuzzer (Debian:
+# leak or sanitizer report. In the suite the run is repeatable: seed 1,
+# F2FS_FUZZ_RUNS mutants (default 2000), after every earlier finding
+# (tests/fuzz/regress). F2FS_FUZZ_SECONDS=N explores instead: a random
+# seed for N seconds (keep what it finds in tests/fuzz/regress).
+# Skips (77) when clang or libFuzzer (Debian:
 # clang, libclang-rt-14-dev) is missing, unless F2FS_REQUIRE_FUZZ=1.
+#
+# run-fuzz.sh --replay UNIT [IMAGE]: builds, runs the one unit (a file the
+# fuzzer kept) and leaves the patched image at IMAGE (default ./fuzz.img)
+# for fsck.f2fs to look at.
 set -u
+REPLAY= REPLAY_IMG=
+if [[ ${1:-} = --replay ]]; then
+	REPLAY=$(realpath "$2") REPLAY_IMG=$(realpath -m "${3:-fuzz.img}")
+fi
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
 SRC=$(cd "$HERE/../.." && pwd -P)
 CLANG=${CLANG:-clang}
-SECS=${F2FS_FUZZ_SECONDS:-60}
+SECS=${F2FS_FUZZ_SECONDS:-}
+if [[ -n $SECS ]]; then
+	BOUND=(-max_total_time="$SECS")
+	WHAT="for ${SECS}s, random seed"
+else
+	BOUND=(-seed=1 -runs="${F2FS_FUZZ_RUNS:-2000}" -max_total_time=600)
+	WHAT="${F2FS_FUZZ_RUNS:-2000} mutants, seed 1"
+fi
 
 skip() {
 	echo "fuzz: $*"
@@ -40,19 +59,28 @@ if ! "$CLANG" -g -O1 -std=c11 -D_GNU_SOURCE -I"$SRC/include" \
 	exit 1
 fi
 
+if [[ -n $REPLAY ]]; then
+	F2FS_FUZZ_DUMP_IMG=$REPLAY_IMG "$W/fuzz_check" "$REPLAY"
+	rc=$?
+	echo "fuzz: replayed $REPLAY (exit $rc); the image is $REPLAY_IMG"
+	exit $rc
+fi
+
 CORPUS=${F2FS_FUZZ_CORPUS:-$W/corpus}
 mkdir -p "$CORPUS" "$W/artifacts"
 # A few starting patch lists: no change, and one-byte edits of the first
 # non-zero blocks (superblock, checkpoint, ...).
 printf '' >"$CORPUS/empty"
+# every finding so far (tests/fuzz/regress), run first as part of the corpus
+cp "$HERE"/regress/* "$CORPUS"/ 2>/dev/null
 for s in 0 1 2 3 4 8 16 32 64; do
 	printf "\\x$(printf %02x $s)\\x00\\x40\\x00\\x01\\xff" >"$CORPUS/seed$s"
 done
 
-echo "fuzz: running for ${SECS}s"
+echo "fuzz: running ($WHAT)"
 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
-	"$W/fuzz_check" -max_total_time="$SECS" -timeout=25 -rss_limit_mb=2048 \
+	"$W/fuzz_check" "${BOUND[@]}" -timeout=25 -rss_limit_mb=2048 \
 	-max_len=512 -print_final_stats=1 -artifact_prefix="$W/artifacts/" \
 	"$CORPUS" >"$W/log" 2>&1
 rc=$?
@@ -69,5 +97,5 @@ if [[ $rc -ne 0 ]] || grep -qE 'ERROR: (AddressSanitizer|LeakSanitizer|libFuzzer
 	echo "fuzz: 0 passed, 1 failed"
 	exit 1
 fi
-echo "fuzz: ${runs:-?} execs in ${SECS}s, no crash"
+echo "fuzz: ${runs:-?} execs ($WHAT), no crash"
 echo "fuzz: 1 passed, 0 failed"

@@ -12,7 +12,7 @@ fsck_libfsck_a_SOURCES = \
 	fsck/repair_nodes.c fsck/repair_logs.c fsck/repair_quota.c \
 	fsck/repair_edit.c fsck/repair_dirs.c fsck/repair_lost.c \
 	fsck/repair_orphans.c fsck/repair_free.c fsck/repair_sb.c \
-	fsck/repair_root.c \
+	fsck/repair_root.c fsck/repair_cp_counts.c \
 	fsck/repair_roll.h fsck/repair_roll.c fsck/repair_roll_dir.c fsck/repair_roll_nodes.c \
 	fsck/repair_blocks.c \
 	fsck/repair_inodes.c fsck/repair_xattrs.c

@@ -138,7 +138,7 @@ static void check_cp_fields(struct ck *ck)
 		ck_pb(ck, F2FS_PB_CP_OVERPROVISION, AT(A_FOUND(ovp)),
 		      "reserved %u and overprovision %u segments of %u in main",
 		      rsvd, ovp, ck->main_segs);
-	else if (user > (uint64_t)(ck->main_segs - ovp) * F2FS_BLOCKS_PER_SEG)
+	else if (!user || user > (uint64_t)(ck->main_segs - ovp) * F2FS_BLOCKS_PER_SEG)
 		ck_pb(ck, F2FS_PB_CP_USER_BLOCK_COUNT,
 		      AT(A_EXP((uint64_t)(ck->main_segs - ovp) * F2FS_BLOCKS_PER_SEG),
 			 A_FOUND(user)),

@@ -63,10 +63,10 @@ X(CP_BACKUP_PACK_INVALID, "cp.backup_pack_invalid", "checkpoint", WARNING, REWRI
 X(CP_NEWEST_PACK_INVALID, "cp.newest_pack_invalid", "checkpoint", ERROR, REWRITE, PREEN, \
   "the newest checkpoint pack, committed, is invalid (or one whose version cannot be " \
   "trusted): the older pack is in use and what the newest recorded is lost") \
-X(CP_OVERPROVISION, "cp.overprovision", "checkpoint", ERROR, CANNOT, ASK, \
+X(CP_OVERPROVISION, "cp.overprovision", "checkpoint", ERROR, FIELD, ASK, \
   "reserved/overprovision segment counts are out of range") \
-X(CP_USER_BLOCK_COUNT, "cp.user_block_count", "checkpoint", ERROR, CANNOT, ASK, \
-  "user_block_count exceeds the main area less overprovision") \
+X(CP_USER_BLOCK_COUNT, "cp.user_block_count", "checkpoint", ERROR, FIELD, PREEN, \
+  "user_block_count is 0 or exceeds the main area less overprovision") \
 X(CP_VALID_BLOCK_COUNT, "cp.valid_block_count", "checkpoint", ERROR, REBUILD, PREEN, \
   "valid_block_count differs from the blocks the SIT marks valid") \
 X(CP_VALID_NODE_COUNT, "cp.valid_node_count", "checkpoint", ERROR, REBUILD, PREEN, \

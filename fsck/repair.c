@@ -41,7 +41,8 @@ static const enum f2fs_problem_code fixed_here[] = {
 	F2FS_PB_CP_BACKUP_PACK_INVALID, F2FS_PB_CP_NEWEST_PACK_INVALID,
 	F2FS_PB_CP_VALID_BLOCK_COUNT,
 	F2FS_PB_CP_VALID_NODE_COUNT, F2FS_PB_CP_VALID_INODE_COUNT,
-	F2FS_PB_CP_FREE_SEGMENT_COUNT, F2FS_PB_CP_NEXT_FREE_NID, F2FS_PB_CP_CURSEG_RANGE,
+	F2FS_PB_CP_FREE_SEGMENT_COUNT, F2FS_PB_CP_NEXT_FREE_NID,
+	F2FS_PB_CP_OVERPROVISION, F2FS_PB_CP_USER_BLOCK_COUNT, F2FS_PB_CP_CURSEG_RANGE,
 	F2FS_PB_CP_CURSEG_DUPLICATE, F2FS_PB_CP_CURSEG_TYPE, F2FS_PB_CP_CURSEG_BLKOFF,
 	F2FS_PB_CP_SUMMARY, F2FS_PB_CP_ORPHAN_BLOCK, F2FS_PB_CP_NEEDS_FSCK,
 	F2FS_PB_NAT_RESERVED, F2FS_PB_NAT_SEGMENT_TYPE, F2FS_PB_NAT_NOT_VALID_IN_SIT,
@@ -456,6 +457,15 @@ static void stage_cp(struct rp *p, bool all_fixed)
 	cp->valid_inode_count = le32_put((uint32_t)((int64_t)ck->nat_inodes + p->inodes_delta));
 	cp->free_segment_count = le32_put(free_segments(p));
 	cp->next_free_nid = le32_put(next_free_nid(p));
+	if (p->fix[F2FS_PB_CP_OVERPROVISION] || p->fix[F2FS_PB_CP_USER_BLOCK_COUNT]) {
+		struct rp_cp_counts c;
+
+		if (!rp_cp_counts(ck, &c)) {
+			cp->rsvd_segment_count = le32_put(c.rsvd);
+			cp->overprov_segment_count = le32_put(c.ovp);
+			cp->user_block_count = le64_put(c.user);
+		}
+	}
 	/* a check is still wanted while anything is left */
 	if (all_fixed)
 		flags &= ~(uint32_t)(F2FS_CP_ERROR | F2FS_CP_FSCK | F2FS_CP_QUOTA_NEED_FSCK);
@@ -495,6 +505,7 @@ static void decide(struct rp *p, enum f2fs_fix_answer answer)
 	struct ck *ck = p->ck;
 	bool errors_left = false;
 	int quota_ok = -1;   /* both quota problems ask once: it builds the files */
+	struct rp_cp_counts counts;
 
 	for (int c = 0; c < F2FS_PB_COUNT; c++) {
 		if (!ck->r->count[c])
@@ -509,6 +520,9 @@ static void decide(struct rp *p, enum f2fs_fix_answer answer)
 			if (!quota_ok)
 				p->fix[c] = false;
 		}
+		if ((c == F2FS_PB_CP_OVERPROVISION || c == F2FS_PB_CP_USER_BLOCK_COUNT) &&
+		    rp_cp_counts(ck, &counts))
+			p->fix[c] = false;
 		if ((c == F2FS_PB_SB_QUOTA_INO && !rp_sb_quota_fixable(ck)) ||
 		    (c == F2FS_PB_ROOT_BAD && !rp_root_restorable(ck)))
 			p->fix[c] = false;

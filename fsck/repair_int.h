@@ -227,6 +227,14 @@ int rp_root(struct rp *p);
 bool rp_sb_code(enum f2fs_problem_code code);
 /* Can the superblock's quota inode numbers be fixed here? */
 bool rp_sb_quota_fixable(struct ck *ck);
+
+/* The checkpoint's space counts a repair writes (repair_cp_counts.c);
+ * -1 when the main area has room for no overprovision at all. */
+struct rp_cp_counts {
+	uint32_t rsvd, ovp;
+	uint64_t user;
+};
+int rp_cp_counts(const struct ck *ck, struct rp_cp_counts *c);
 /* Fields of the superblock (into p.sb_new, written through the txn). */
 int rp_sb(struct rp *p);
 

@@ -298,43 +298,53 @@ static double zoned_best_overprovision(uint32_t usable, uint32_t segs_per_sec)
 	return best;
 }
 
-static int size_overprovision(const struct f2fs_layout_params *p,
-			      struct f2fs_layout *l, struct f2fs_error *err)
+int f2fs_overprovision_size(uint32_t usable, uint32_t spsec, bool zoned, double chosen,
+			    struct f2fs_overprovision *o, struct f2fs_error *err)
 {
-	uint32_t usable = l->segment_count_main;
-	uint32_t spsec = (uint32_t)DIV_UP(usable, l->section_count);
-	double r = p->overprovision > 0 ? p->overprovision :
-		   l->zoned ? zoned_best_overprovision(usable, spsec) :
+	double r = chosen > 0 ? chosen :
+		   zoned ? zoned_best_overprovision(usable, spsec) :
 		   best_overprovision(usable, spsec);
 
-	if (r <= 0 && l->zoned)
+	if (r <= 0 && zoned)
 		return f2fs_fail(err, -F2FS_E_TOO_SMALL,
 				 "device too small for zoned F2FS: %u sections of %u MiB in the main area; the six logs and the GC reserve need at least %u",
-				 l->section_count, spsec * 2,
-				 zoned_reserved_for(95, 1) + 1);
+				 usable / spsec, spsec * 2, zoned_reserved_for(95, 1) + 1);
 	if (r <= 0)
 		return f2fs_fail(err, -F2FS_E_TOO_SMALL,
 				 "device too small: no overprovision ratio leaves room for data");
-	l->overprovision = r;
-	l->rsvd_segments = l->zoned ? zoned_reserved_for(r, spsec) :
-			   (uint32_t)reserved_for(r, spsec);
-	if (l->segment_count_main < F2FS_NR_CURSEG_TYPE ||
-	    l->segment_count_main - F2FS_NR_CURSEG_TYPE < l->rsvd_segments) {
+	o->ratio = r;
+	o->rsvd_segments = zoned ? zoned_reserved_for(r, spsec) : (uint32_t)reserved_for(r, spsec);
+	if (usable < F2FS_NR_CURSEG_TYPE || usable - F2FS_NR_CURSEG_TYPE < o->rsvd_segments) {
 		/* a ratio the user chose is what does not fit, not the device */
-		if (p->overprovision > 0)
+		if (chosen > 0)
 			return f2fs_fail(err, -F2FS_E_BAD_OPTION,
 					 "-o %g: overprovision ratio too small for this device: it needs %u reserved segments, more than the %u main segments",
-					 r, l->rsvd_segments, l->segment_count_main);
+					 r, o->rsvd_segments, usable);
 		return f2fs_fail(err, -F2FS_E_TOO_SMALL,
 				 "device too small for %g%% overprovision: %u main segments, %u reserved",
-				 r, l->segment_count_main, l->rsvd_segments);
+				 r, usable, o->rsvd_segments);
 	}
-	l->ovp_segments = (uint32_t)((usable - l->rsvd_segments) * r / 100) +
-			  l->rsvd_segments;
-	if (l->ovp_segments >= usable)
-		return f2fs_fail(err, -F2FS_E_BAD_OPTION,
-				 "-o %g leaves no space for users", r);
-	l->user_block_count = (uint64_t)(usable - l->ovp_segments) * F2FS_BLOCKS_PER_SEG;
+	o->ovp_segments = (uint32_t)((usable - o->rsvd_segments) * r / 100) + o->rsvd_segments;
+	if (o->ovp_segments >= usable)
+		return f2fs_fail(err, -F2FS_E_BAD_OPTION, "-o %g leaves no space for users", r);
+	o->user_block_count = (uint64_t)(usable - o->ovp_segments) * F2FS_BLOCKS_PER_SEG;
+	return 0;
+}
+
+static int size_overprovision(const struct f2fs_layout_params *p,
+			      struct f2fs_layout *l, struct f2fs_error *err)
+{
+	struct f2fs_overprovision o;
+	int ret = f2fs_overprovision_size(l->segment_count_main,
+					  (uint32_t)DIV_UP(l->segment_count_main, l->section_count),
+					  l->zoned, p->overprovision, &o, err);
+
+	if (ret)
+		return ret;
+	l->overprovision = o.ratio;
+	l->rsvd_segments = o.rsvd_segments;
+	l->ovp_segments = o.ovp_segments;
+	l->user_block_count = o.user_block_count;
 	return 0;
 }
 

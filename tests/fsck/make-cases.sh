@@ -93,6 +93,7 @@ CASE_LIST=(
 "cp-curseg-blkoff|--quick|D cp cur_node_blkoff[0] 2"
 "cp-overprovision|--quick|D cp overprov_segment_count 0"
 "cp-user-block-count|--quick|D cp user_block_count \$(((\$(get sb segment_count_main) - \$(get cp overprov_segment_count)) * 512 + 1))"
+"cp-space-counts|--quick|D cp overprov_segment_count 0 -- cp rsvd_segment_count 0 -- cp user_block_count 0"
 "cp-summary|-n|D cp cur_data_blkoff[0] 512 -- cp cur_data_blkoff[1] 512 -- cp cur_data_blkoff[2] 512"
 "cp-needs-fsck|--quick|D cp ckpt_flags \$((\$(get cp ckpt_flags) | 0x10))"
 "nat-addr-out-of-range|-n|D nat \$(get ino /a/twenty_k) blkaddr 100"

@@ -54,6 +54,18 @@ struct f2fs_layout {
 int f2fs_layout_compute(const struct f2fs_layout_params *p,
 			struct f2fs_layout *l, struct f2fs_error *err);
 
+/* The reserve and overprovision of a main area of usable segments in
+ * sections of spsec: for the ratio chosen (percent), or with chosen 0 the
+ * one that leaves users the most space, as mkfs picks it. */
+struct f2fs_overprovision {
+	double ratio;
+	uint32_t rsvd_segments, ovp_segments;   /* ovp includes rsvd */
+	uint64_t user_block_count;
+};
+
+int f2fs_overprovision_size(uint32_t usable, uint32_t spsec, bool zoned, double chosen,
+			    struct f2fs_overprovision *o, struct f2fs_error *err);
+
 /* Blocks of one NAT copy, and the largest nid + 1 it can map. */
 uint32_t f2fs_layout_nat_blocks(const struct f2fs_layout *l);
 

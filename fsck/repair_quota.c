@@ -218,19 +218,24 @@ static int repoint(struct rp *p, struct f2fs_node *nd, uint32_t first, uint32_t 
 	return ret;
 }
 
+/* The new file's blocks are written here; its inode goes through the
+ * edits (repair_edit.c), so that a fix of another of its fields and this
+ * one land in the one copy the flush writes. */
 static int rebuild_one(struct rp *p, int q)
 {
 	struct ck *ck = p->ck;
-	uint32_t qino = qino_of(ck, q), first, naddr;
+	uint32_t qino = qino_of(ck, q), first;
 	struct qnew nw = { 0 };
 	struct f2fs_nat_info ni;
-	struct f2fs_node nd;
+	struct f2fs_node *nd;
 	int ret = f2fs_nat_lookup(ck->fs, qino, &ni, NULL, ck->err);
 
-	if (!ret)
-		ret = f2fs_read_inode(ck->fs, qino, &nd, ck->err);
-	if (!ret)
-		ret = build(ck, q, &nw);
+	if (ret)
+		return ret;
+	nd = rp_node(p, qino);
+	if (!nd)
+		return ck->err->code ? ck->err->code : -EIO;
+	ret = build(ck, q, &nw);
 	if (!ret)
 		ret = rp_place(p, F2FS_SEG_WARM_DATA, nw.nblk, &first);
 	for (uint32_t k = 0; k < nw.nblk && !ret; k++) {
@@ -239,24 +244,9 @@ static int rebuild_one(struct rp *p, int q)
 		ret = rp_write(p, &o, nw.buf + (size_t)k * F2FS_BLKSIZE);
 	}
 	if (!ret)
-		ret = repoint(p, &nd, first, nw.nblk);
+		ret = repoint(p, nd, first, nw.nblk);
 	if (!ret)
-		ret = rp_place(p, F2FS_SEG_WARM_NODE, 1, &naddr);
-	if (!ret) {
-		struct rp_placed o = { naddr, qino, 0, 0, true };
-		struct f2fs_nat_dirty d = { qino, qino, naddr, ni.version };
-
-		nd.i.i_size = le64_put(nw.size);
-		/* not the old checkpoint's version: under it, this block does not
-		 * continue the roll-forward chain that starts where it lies */
-		nd.footer.cp_ver = le64_put(le64_get(ck->cp->checkpoint_ver) + 1);
-		nd.footer.next_blkaddr = le32_put(naddr + 1);
-		f2fs_inode_seal(&nd, ck->features, f2fs_fs_inode_crc_seed(ck->fs));
-		rp_release(p, ni.blkaddr);
-		ret = rp_write(p, &o, &nd);
-		if (!ret)
-			ret = rp_stage_nat(p, &d);
-	}
+		nd->i.i_size = le64_put(nw.size);
 	qnew_free(&nw);
 	return ret;
 }

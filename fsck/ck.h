@@ -188,6 +188,7 @@ enum ck_fix_op {
 	/* inode fields and xattrs (repair_inodes.c, repair_xattrs.c) */
 	FX_RESEAL,                /* inode rewritten: its checksum recomputed */
 	FX_MODE,                  /* inode's i_mode := value */
+	FX_EXTRA_ISIZE,           /* inode's i_extra_isize := value (first of all) */
 	FX_ISIZE,                 /* inode's i_size := fofs */
 	FX_COMPR_BLOCKS,          /* inode's i_compr_blocks := fofs */
 	FX_DEPTH,                 /* directory's i_current_depth := value */
@@ -280,6 +281,7 @@ struct ck {
 	struct f2fs_fs *fs;
 	const struct f2fs_super_block *sb;
 	const struct f2fs_checkpoint *cp;
+	uint16_t extra_isize_seen;        /* i_extra_isize of the first sound inode read */
 	const struct f2fs_check_options *opt;
 	struct f2fs_check_report *r;
 	size_t problems_cap;              /* of r->problems */

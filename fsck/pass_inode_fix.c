@@ -6,6 +6,7 @@
 #include <f2fs/format/dentry.h>
 #include <f2fs/format/endian.h>
 #include <f2fs/format/format.h>
+#include <f2fs/format/inode.h>
 
 #include "ck.h"
 #include "passes.h"
@@ -42,6 +43,81 @@ uint8_t ck_fix_mode_seen_as(struct ck *ck, uint32_t ino, uint8_t ftype)
 			now = f2fs_file_type_of_mode((uint16_t)f->value);
 	}
 	return now;
+}
+
+/* Could the inode's block pointers start after an extra area of e bytes?
+ * Every one a hole, a reservation or a block of the main area. */
+static bool pointers_after(const struct ck *ck, const struct f2fs_inode *i, uint32_t e,
+			   uint32_t xwords)
+{
+	for (uint32_t k = e / 4; k < F2FS_DEF_ADDRS_PER_INODE - xwords; k++) {
+		uint32_t a = le32_get(i->i_addr[k]);
+
+		if (a != F2FS_NULL_ADDR && a != F2FS_NEW_ADDR && a != F2FS_COMPRESS_ADDR &&
+		    !ck_in_main(ck, a))
+			return false;
+	}
+	return true;
+}
+
+/* Could inline data start after an extra area of e bytes? Its reserved
+ * first word is zero, i_size fits, and what lies past i_size is zero (the
+ * kernel clears it). */
+static bool inline_data_after(const struct f2fs_inode *i, uint32_t e, uint32_t xwords)
+{
+	const uint8_t *area = (const uint8_t *)&i->i_addr[e / 4 + 1];
+	uint32_t cap = 4 * (F2FS_DEF_ADDRS_PER_INODE - xwords - e / 4 - 1);
+	uint64_t size = le64_get(i->i_size);
+
+	if (i->i_addr[e / 4] || size > cap)
+		return false;
+	for (uint32_t b = (uint32_t)size; b < cap; b++)
+		if (area[b])
+			return false;
+	return true;
+}
+
+static bool fits_after(const struct ck *ck, const struct f2fs_inode *i, uint32_t e,
+		       uint32_t xwords)
+{
+	if (e / 4 + xwords + 1 >= F2FS_DEF_ADDRS_PER_INODE)
+		return false;
+	return (i->i_inline & F2FS_INLINE_DATA) ? inline_data_after(i, e, xwords) :
+	       pointers_after(ck, i, e, xwords);
+}
+
+/*
+ * i_extra_isize out of range: where the block pointers start is not
+ * known. The candidates, most likely first: the size the other inodes of
+ * this image have (the first one read), the one mkfs gives these
+ * features, the kernel's (all fields); then each other size. The first
+ * after which every pointer is plausible (or the inline data fits) is
+ * taken, recorded as the fix and returned, so that the check reads the
+ * inode as fixed; 0 when none fits, or the inode holds inline dentries.
+ */
+uint32_t ck_fix_extra_isize(struct ck *ck, uint32_t ino, const struct f2fs_inode *i)
+{
+	uint32_t xwords = f2fs_inode_inline_xattr_words(i, ck->features);
+	uint32_t cand[3 + F2FS_EXTRA_ISIZE_COMPRESS / 4] = {
+		ck->extra_isize_seen, f2fs_extra_isize_for(ck->features), F2FS_EXTRA_ISIZE_COMPRESS,
+	};
+	uint32_t n = 3;
+
+	if ((i->i_inline & F2FS_INLINE_DENTRY) ||
+	    xwords > CK_MAX_INLINE_XATTR_WORDS)
+		return 0;
+	for (uint32_t e = F2FS_EXTRA_ISIZE_BASE; e <= F2FS_EXTRA_ISIZE_COMPRESS; e += 4)
+		cand[n++] = e;
+	for (uint32_t k = 0; k < n; k++) {
+		uint32_t e = cand[k];
+
+		if (!e || !fits_after(ck, i, e, xwords))
+			continue;
+		if (ck_fix_add(ck, F2FS_PB_INODE_EXTRA_ISIZE, FX_EXTRA_ISIZE, ino, 0, 0, e))
+			return 0;
+		return e;
+	}
+	return 0;
 }
 
 /*

@@ -248,8 +248,14 @@ static int sweep_inode(struct ck *ck, struct ck_nid *n, uint32_t ino, const stru
 			      "inode %u: i_extra_isize %u out of range" :
 			      "inode %u: extra attributes (%u bytes) without the extra_attr feature",
 			      ino, isize);
-			n->state |= IR_BROKEN | IR_NOCOUNT;
-			return 0;
+			isize = (ck->features & F2FS_FEATURE_EXTRA_ATTR) ?
+				ck_fix_extra_isize(ck, ino, i) : 0;
+			if (!isize) {
+				n->state |= IR_BROKEN | IR_NOCOUNT;
+				return ck->err->code;
+			}
+		} else if (!ck->extra_isize_seen) {
+			ck->extra_isize_seen = (uint16_t)isize;
 		}
 		extra = isize / 4;
 	}

@@ -82,6 +82,5 @@ int ck_roll_forward(struct ck *ck)
 
 int ck_roll_recoverable(const struct ck *ck)
 {
-	return ck->r->roll_forward_fsync && !ck->r->count[F2FS_PB_ROLL_FORWARD_LOOP] &&
-	       !ck->opt->discard_roll_forward && !ck->opt->keep_roll_forward;
+	return ck->r->roll_forward_fsync && !ck->opt->discard_roll_forward && !ck->opt->keep_roll_forward;
 }

@@ -131,8 +131,9 @@ X(SSA_TYPE, "ssa.bad_type", "ssa", ERROR, REBUILD, PREEN, \
   "a summary block's type differs from its segment's") \
 X(NODE_UNREADABLE, "node.unreadable", "node", ERROR, CANNOT, ASK, \
   "a node block could not be read") \
-X(ROLL_FORWARD_LOOP, "node.roll_forward_loop", "node", ERROR, CANNOT, ASK, \
-  "the roll-forward chain after the checkpoint loops (the kernel then recovers none of it)") \
+X(ROLL_FORWARD_LOOP, "node.roll_forward_loop", "node", ERROR, RECOVER, ASK, \
+  "the roll-forward chain after the checkpoint loops (the kernel's mount then recovers " \
+  "none of it): fsck recovers the chain up to the block it comes back to") \
 X(ROLL_FORWARD_IN_USE, "node.roll_forward_in_use", "node", ERROR, CANNOT, ASK, \
   "a node of the roll-forward chain lies on a block the checkpoint has in use") \
 X(NODE_FOOTER_NID, "node.footer_nid", "node", ERROR, CLEAR, ASK, \
@@ -157,7 +158,7 @@ X(INODE_BAD_MODE, "inode.bad_mode", "inode", ERROR, FIELD, ASK, \
   "the file type in i_mode is invalid") \
 X(INODE_BAD_CHECKSUM, "inode.bad_checksum", "inode", ERROR, FIELD, PREEN, \
   "the inode checksum does not match") \
-X(INODE_EXTRA_ISIZE, "inode.extra_isize", "inode", ERROR, CANNOT, ASK, \
+X(INODE_EXTRA_ISIZE, "inode.extra_isize", "inode", ERROR, FIELD, ASK, \
   "i_extra_isize is out of range, or extra_attr is used without the feature") \
 X(INODE_INLINE_XATTR_SIZE, "inode.inline_xattr_size", "inode", ERROR, FIELD, ASK, \
   "i_inline_xattr_size is out of range") \

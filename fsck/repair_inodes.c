@@ -35,7 +35,7 @@ static bool usable(const struct ck *ck, const struct ck_fix *f)
 static bool per_record(enum f2fs_problem_code code)
 {
 	switch (code) {
-	case F2FS_PB_INODE_BAD_MODE: case F2FS_PB_INODE_BAD_CHECKSUM:
+	case F2FS_PB_INODE_BAD_MODE: case F2FS_PB_INODE_BAD_CHECKSUM: case F2FS_PB_INODE_EXTRA_ISIZE:
 	case F2FS_PB_INODE_INLINE_XATTR_SIZE: case F2FS_PB_INODE_INLINE_FLAGS:
 	case F2FS_PB_INODE_INLINE_SIZE: case F2FS_PB_INODE_SIZE: case F2FS_PB_INODE_COMPR_BLOCKS:
 	case F2FS_PB_INODE_DEPTH: case F2FS_PB_INODE_XATTR_NID: case F2FS_PB_XATTR_HEADER:
@@ -174,6 +174,9 @@ static int apply(struct rp *p, const struct ck_fix *f)
 	switch (f->op) {
 	case FX_RESEAL:
 		break;   /* the flush reseals every inode it writes */
+	case FX_EXTRA_ISIZE:
+		nd->i.extra.i_extra_isize = le16_put((uint16_t)f->value);
+		break;
 	case FX_MODE:
 		nd->i.i_mode = le16_put((uint16_t)f->value);
 		return retype_entries(p, f->ino, (uint16_t)f->value);
@@ -207,6 +210,17 @@ static int apply(struct rp *p, const struct ck_fix *f)
 static bool inode_op(uint8_t op)
 {
 	return op >= FX_RESEAL && op <= FX_INLINE_CLEAR;
+}
+
+int rp_extra_isizes(struct rp *p)
+{
+	const struct ck *ck = p->ck;
+	int ret = 0;
+
+	for (size_t i = 0; i < ck->fixes.n && !ret; i++)
+		if (ck->fixes.v[i].op == FX_EXTRA_ISIZE && p->fix[ck->fixes.v[i].code])
+			ret = apply(p, &ck->fixes.v[i]);
+	return ret;
 }
 
 int rp_inodes(struct rp *p)

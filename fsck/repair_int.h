@@ -246,6 +246,8 @@ int rp_sb(struct rp *p);
 bool rp_inodes_noted(const struct rp *p, enum f2fs_problem_code code);
 /* The inode field fixes the check noted that p.fix allows. */
 int rp_inodes(struct rp *p);
+/* The i_extra_isize fixes, first of all edits: they move i_addr. */
+int rp_extra_isizes(struct rp *p);
 /* The xattr area fixes the check noted that p.fix allows. */
 int rp_xattrs(struct rp *p);
 

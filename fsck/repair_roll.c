@@ -391,7 +391,13 @@ static int find_inodes(struct rp_roll *r)
 			break;
 		if ((le64_get(c.footer.cp_ver) & mask) != want)
 			break;
-		if (f2fs_vec_push(&r->chain, (uint32_t)addr))
+		/* a chain that comes back to a block (the kernel's mount
+		 * recovers none of it) is recovered up to there
+		 * (node.roll_forward_loop) */
+		if (rr_map_get(&r->chain_at, (uint32_t)addr))
+			break;
+		if (f2fs_vec_push(&r->chain, (uint32_t)addr) ||
+		    rr_map_put(&r->chain_at, (uint32_t)addr, 1))
 			return rr_nomem(r);
 		ino = le32_get(c.footer.ino);
 		flag = le32_get(c.footer.flag);
@@ -428,8 +434,8 @@ static int find_inodes(struct rp_roll *r)
 			}
 		}
 next:
-		if (++steps >= free_blocks || next == addr)
-			return rr_stop(r, "the roll-forward chain loops: the kernel's recovery fails on it");
+		if (++steps >= free_blocks)
+			return rr_stop(r, "the roll-forward chain is longer than the free blocks");
 		addr = next;
 	}
 	return ret;
@@ -650,6 +656,7 @@ void rp_roll_free(struct rp *p)
 	rr_map_free(&r->ino_at);
 	rr_map_free(&r->node_at);
 	rr_map_free(&r->own_at);
+	rr_map_free(&r->chain_at);
 	free(r->touched);
 	free(r);
 	p->roll = NULL;

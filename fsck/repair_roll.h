@@ -59,6 +59,7 @@ struct rp_roll {
 	struct rr_map node_at;             /* nid -> index in nodes + 1 */
 	F2FS_VEC(struct rr_own) owns;
 	struct rr_map own_at;              /* addr -> index in owns + 1 */
+	struct rr_map chain_at;            /* addr of a chain block -> 1 */
 	uint64_t *touched;                 /* segments whose SSA gains entries */
 	uint32_t nid_hint;
 	char why[200];                     /* what keeps the recovery from going on */

@@ -131,6 +131,7 @@ CASE_LIST=(
 "inode-bad-mode|-n|D inode /a/twenty_k mode 0170644"
 "inode-bad-checksum|-n|D inode-csum /small.txt 0x12345678"
 "inode-extra-isize|-n|D inode /small.txt extra_isize 38"
+"inode-extra-isize-blocks|-n|D inode /a/twenty_k extra_isize 2"
 "inode-inline-xattr-size|-n|D inode /small.txt inline \$((\$(get inode /small.txt inline) | 1)) -- inode /small.txt inline_xattr_size 1000"
 "inode-inline-flags|-n|D inode /a/twenty_k inline \$((\$(get inode /a/twenty_k inline) | 4))"
 "inode-inline-size|-n|D inode /small.txt size 5000"

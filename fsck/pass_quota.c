@@ -143,7 +143,9 @@ int ck_quota_charge(struct ck *ck, uint32_t ino, const struct f2fs_inode *i, int
 {
 	if (!(ck->features & F2FS_FEATURE_QUOTA_INO) || is_quota_file(ck, ino))
 		return 0;
-	if (charge(ck, i, inodes, blocks * F2FS_BLKSIZE))
+	/* in unsigned arithmetic: a damaged count may be any 64-bit value,
+	 * and the usage wraps back as it does for a correction */
+	if (charge(ck, i, inodes, (int64_t)((uint64_t)blocks * F2FS_BLKSIZE)))
 		return f2fs_fail(ck->err, -ENOMEM, "out of memory counting quota");
 	for (int q = 0; q < F2FS_MAX_QUOTAS; q++)
 		if (ck_quota_active(ck, q))

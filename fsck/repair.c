@@ -524,7 +524,7 @@ static void decide(struct rp *p, enum f2fs_fix_answer answer)
 		    rp_cp_counts(ck, &counts))
 			p->fix[c] = false;
 		if ((c == F2FS_PB_SB_QUOTA_INO && !rp_sb_quota_fixable(ck)) ||
-		    (c == F2FS_PB_ROOT_BAD && !rp_root_restorable(ck)))
+		    (c == F2FS_PB_ROOT_BAD && !rp_root_restorable(ck) && !rp_root_makeable(ck)))
 			p->fix[c] = false;
 		if ((c == F2FS_PB_SIT_VALID_UNUSED || c == F2FS_PB_SIT_VBLOCKS_MISMATCH) &&
 		    sit_count_blocked(p, (enum f2fs_problem_code)c))

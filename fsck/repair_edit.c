@@ -105,29 +105,38 @@ static int free_nid(struct rp *p, uint32_t *out)
 	return f2fs_fail(ck->err, -F2FS_E_NO_SPACE, "no free node id left for the repair");
 }
 
-struct f2fs_node *rp_node_new(struct rp *p, uint32_t ino, uint32_t ofs, uint32_t *nid)
+/* A zeroed node at nid, in the edits as new, its footer set. */
+static struct f2fs_node *node_new(struct rp *p, uint32_t nid, uint32_t ino, uint32_t ofs)
 {
 	struct f2fs_node *blk = calloc(1, sizeof(*blk));
 
-	if (!blk) {
-		no_memory(p);
-		return NULL;
-	}
-	if (free_nid(p, nid)) {
-		free(blk);
-		return NULL;
-	}
-	if (f2fs_vec_push(&p->enodes, ((struct rp_enode){ *nid, true, blk }))) {
+	if (!blk || f2fs_vec_push(&p->enodes, ((struct rp_enode){ nid, true, blk }))) {
 		free(blk);
 		no_memory(p);
 		return NULL;
 	}
-	f2fs_node_footer_set(blk, *nid, ino ? ino : *nid, ofs, 0, 0, 0);
-	p->used[*nid / F2FS_NAT_ENTRY_PER_BLOCK]++;
+	f2fs_node_footer_set(blk, nid, ino ? ino : nid, ofs, 0, 0, 0);
+	p->used[nid / F2FS_NAT_ENTRY_PER_BLOCK]++;
 	p->added++;
 	if (!ino)
 		p->inodes_delta++;
 	return blk;
+}
+
+struct f2fs_node *rp_node_new(struct rp *p, uint32_t ino, uint32_t ofs, uint32_t *nid)
+{
+	if (free_nid(p, nid))
+		return NULL;
+	return node_new(p, *nid, ino, ofs);
+}
+
+struct f2fs_node *rp_inode_new_at(struct rp *p, uint32_t nid)
+{
+	if (ck_nid_find(p->ck, nid) || rp_nid_taken(p, nid)) {
+		f2fs_fail(p->ck->err, -EEXIST, "node %u is in use", nid);
+		return NULL;
+	}
+	return node_new(p, nid, 0, 0);
 }
 
 /* ---- file blocks ------------------------------------------------------------ */

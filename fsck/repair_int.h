@@ -69,6 +69,7 @@ struct rp {
 	uint32_t nid_cursor;      /* where the search for a free nid goes on */
 	uint32_t lpf;             /* lost+found, once needed */
 	bool lpf_made;            /* made by this repair */
+	bool root_made;           /* the root, gone, made again by this repair */
 	struct f2fs_super_block sb_new;   /* a superblock with fields fixed */
 	struct rp_roll *roll;     /* the roll-forward recovery, or NULL */
 };
@@ -128,6 +129,8 @@ const struct f2fs_node *rp_node_peek(struct rp *p, uint32_t nid, struct f2fs_nod
 /* A new node with a free nid (*nid): of inode ino at node offset ofs, or
  * with ino 0 a new inode (ino = nid). Zeroed but for its footer. */
 struct f2fs_node *rp_node_new(struct rp *p, uint32_t ino, uint32_t ofs, uint32_t *nid);
+/* A new inode at nid, which the NAT has free (the root made again). */
+struct f2fs_node *rp_inode_new_at(struct rp *p, uint32_t nid);
 
 /* Is nid used by an edit or a staged NAT entry of this repair? */
 bool rp_nid_taken(const struct rp *p, uint32_t nid);
@@ -218,6 +221,8 @@ int rp_free_inode(struct rp *p, uint32_t ino, bool *freed);
 
 /* Is the root a directory but for its mode (root.bad fixable)? */
 bool rp_root_restorable(struct ck *ck);
+/* The root is gone: a new one is made (repair_root.c). */
+bool rp_root_makeable(struct ck *ck);
 /* Give it back its mode, and count its entries. */
 int rp_root(struct rp *p);
 

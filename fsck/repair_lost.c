@@ -40,12 +40,13 @@ static int lost_found(struct rp *p, uint32_t *lpf)
 		*lpf = p->lpf;
 		return 0;
 	}
-	if (!f2fs_dir_lookup(ck->fs, F2FS_ROOT_INO, (const uint8_t *)LPF_NAME, strlen(LPF_NAME), &ino,
+	if (!p->root_made &&
+	    !f2fs_dir_lookup(ck->fs, F2FS_ROOT_INO, (const uint8_t *)LPF_NAME, strlen(LPF_NAME), &ino,
 			     &type, &e) && ck_is_dir(ck_inode(ck, ino))) {
 		*lpf = p->lpf = ino;
 		return 0;
 	}
-	if (!ck_dir_of(ck, ck_inode(ck, F2FS_ROOT_INO), F2FS_ROOT_INO))
+	if (!p->root_made && !ck_dir_of(ck, ck_inode(ck, F2FS_ROOT_INO), F2FS_ROOT_INO))
 		return f2fs_fail(ck->err, -EINVAL, "the root is no directory: no lost+found");
 	nd = rp_node_new(p, 0, 0, &ino);
 	if (!nd)
@@ -63,7 +64,15 @@ static int lost_found(struct rp *p, uint32_t *lpf)
 			 F2FS_FT_DIR);
 	if (ret)
 		return ret;
-	ck_dir_of(ck, ck_inode(ck, F2FS_ROOT_INO), F2FS_ROOT_INO)->subdirs++;
+	if (p->root_made) {   /* its links are set here: the check never counted it */
+		struct f2fs_node *r = rp_node(p, F2FS_ROOT_INO);
+
+		if (!r)
+			return ck->err->code ? ck->err->code : -EIO;
+		r->i.i_links = le32_put(le32_get(r->i.i_links) + 1);
+	} else {
+		ck_dir_of(ck, ck_inode(ck, F2FS_ROOT_INO), F2FS_ROOT_INO)->subdirs++;
+	}
 	p->lpf_made = true;
 	*lpf = p->lpf = ino;
 	return 0;

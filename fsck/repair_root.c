@@ -7,9 +7,13 @@
  * the root names is taken for unreachable and every link count comes out
  * as the tree says. Left unfixed: a root inode that is gone, unreadable or
  * broken (inline dentries in an inode whose mode is not a directory's are
- * such), or whose content is not a directory: a new root would have to be
- * made at its nid and the whole tree moved into lost+found under it.
+ * such), or whose content is not a directory.
+ *
+ * A root that is gone (its NAT entry free) is made again, empty, at its
+ * nid: what it named is then unreachable and goes into a new lost+found
+ * (repair_lost.c), as e2fsck does.
  */
+#include <f2fs/format/dentry.h>
 #include <f2fs/format/endian.h>
 #include <f2fs/format/inode.h>
 #include <f2fs/fs/dir.h>
@@ -37,6 +41,40 @@ static int find_dots(const struct f2fs_dirent *de, void *arg)
 		d->dot = de->ino;
 	else if (is_dots(de, 2))
 		d->dotdot = de->ino;
+	return 0;
+}
+
+bool rp_root_makeable(struct ck *ck)
+{
+	return !ck_nid_find(ck, F2FS_ROOT_INO);
+}
+
+static int make_root(struct rp *p)
+{
+	struct ck *ck = p->ck;
+	struct f2fs_inode_attrs a = {
+		.mode = F2FS_S_IFDIR | 0755, .links = 2, .time = ck->opt->now,
+		.pino = F2FS_ROOT_INO, .depth = 1, .blocks = 1, .features = ck->features,
+	};
+	struct f2fs_node *nd = rp_inode_new_at(p, F2FS_ROOT_INO);
+	uint8_t *blk;
+	int ret;
+
+	if (!nd)
+		return ck->err->code ? ck->err->code : -EIO;
+	f2fs_inode_init(nd, &a);
+	f2fs_node_footer_set(nd, F2FS_ROOT_INO, F2FS_ROOT_INO, 0, 0, 0, 0);
+	ret = ck_quota_charge(ck, F2FS_ROOT_INO, &nd->i, 1, 0);
+	blk = ret ? NULL : rp_data_new(p, F2FS_ROOT_INO, 0);
+	if (!blk)
+		return ret ? ret : ck->err->code ? ck->err->code : -EIO;
+	f2fs_dentry_block_init_dots((struct f2fs_dentry_block *)(void *)blk, F2FS_ROOT_INO,
+				    F2FS_ROOT_INO);
+	nd = rp_node(p, F2FS_ROOT_INO);
+	if (!nd)
+		return ck->err->code ? ck->err->code : -EIO;
+	nd->i.i_size = le64_put(F2FS_BLKSIZE);
+	p->root_made = true;
 	return 0;
 }
 
@@ -83,6 +121,8 @@ int rp_root(struct rp *p)
 
 	if (!p->fix[F2FS_PB_ROOT_BAD])
 		return 0;
+	if (rp_root_makeable(ck))
+		return make_root(p);
 	nd = rp_node(p, F2FS_ROOT_INO);
 	if (!nd)
 		return ck->err->code ? ck->err->code : -EIO;

@@ -25,7 +25,7 @@ fi
 W=$(mktemp -d "${TMPDIR:-/tmp}/fsck-repair.XXXXXX") || exit 1
 trap 'rm -rf "$W"' EXIT
 
-SAMPLE=" cp-curseg-range cp-summary ssa-mismatch sit-journal nat-bits-full orphan-linked sb-primary-invalid quota-usage-mismatch quota-log-full nat-ino-mismatch dir-dangling dir-wrong-bucket dir-duplicate-name dir-bad-name inode-unreachable dir-multiple-parents dir-dotdot dir-bitmap inode-links inode-unreachable-new-lost-found "
+SAMPLE=" cp-curseg-range cp-space-counts root-missing inode-extra-isize inode-extra-isize-blocks roll-forward-loop cp-summary ssa-mismatch sit-journal nat-bits-full orphan-linked sb-primary-invalid quota-usage-mismatch quota-log-full nat-ino-mismatch dir-dangling dir-wrong-bucket dir-duplicate-name dir-bad-name inode-unreachable dir-multiple-parents dir-dotdot dir-bitmap inode-links inode-unreachable-new-lost-found "
 repaired=()
 for d in "$HERE"/cases/*/; do
 	name=$(basename "$d")

@@ -11,15 +11,68 @@
 #include "ck.h"
 #include "passes.h"
 
-/* A mode with no valid type: a regular file keeps its content readable
- * and its permission bits. An inode that shows a directory's marks is
- * left (its entries were not read, so nothing here knows them). */
-int ck_fix_mode(struct ck *ck, uint32_t ino, const struct f2fs_inode *i, uint16_t mode)
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Do the first two slots of a dentry area hold "." naming ino and ".."
+ * naming an inode? */
+static bool dots_of(const struct f2fs_dentry_area *a, uint32_t ino)
 {
-	if (i->i_inline & (F2FS_INLINE_DENTRY | F2FS_INLINE_DOTS))
+	if (a->slots < 2 || !f2fs_dentry_area_used(a, 0) || !f2fs_dentry_area_used(a, 1))
+		return false;
+	return le16_get(a->dentry[0].name_len) == 1 && a->name[0][0] == '.' &&
+	       le32_get(a->dentry[0].ino) == ino && le16_get(a->dentry[1].name_len) == 2 &&
+	       !memcmp(a->name[1], "..", 2) && le32_get(a->dentry[1].ino) >= F2FS_ROOT_INO;
+}
+
+/* Does the content of an inode whose mode lost its type read as a
+ * directory's: "." and ".." first in its inline dentries, or in its
+ * first block? */
+bool ck_content_is_dir(struct ck *ck, uint32_t ino, const struct f2fs_node *nd)
+{
+	static_assert(sizeof(struct f2fs_node) == F2FS_BLKSIZE, "a node is a block");
+	struct f2fs_dentry_area a;
+	struct f2fs_error e = { 0 };
+	uint8_t *buf = malloc(F2FS_BLKSIZE);
+	bool dir = false;
+
+	if (!buf)
+		return false;
+	if (nd->i.i_inline & F2FS_INLINE_DENTRY) {
+		memcpy(buf, nd, F2FS_BLKSIZE);
+		f2fs_dentry_area_of_inline(buf + f2fs_inode_inline_offset(&nd->i),
+					   f2fs_inode_inline_bytes(&nd->i, ck->features), &a);
+		dir = dots_of(&a, ino);
+	} else if (!(nd->i.i_inline & F2FS_INLINE_DATA)) {
+		uint32_t first = le32_get(nd->i.i_addr[f2fs_inode_extra_words(&nd->i)]);
+
+		if (ck_in_main(ck, first) && !f2fs_fs_read_block(ck->fs, first, buf, &e)) {
+			f2fs_dentry_area_of_block((struct f2fs_dentry_block *)(void *)buf, &a);
+			dir = dots_of(&a, ino);
+		}
+	}
+	free(buf);
+	return dir;
+}
+
+/* A mode with no valid type. Content that reads as a directory's makes it
+ * one (the check then reads it as one: the caller takes the mode
+ * returned); else a regular file keeps its content readable and its
+ * permission bits, unless the inode shows a directory's marks (its
+ * entries were not read, so nothing here knows them): then none (0). */
+uint16_t ck_fix_mode(struct ck *ck, uint32_t ino, const struct f2fs_node *nd, uint16_t mode)
+{
+	const struct f2fs_inode *i = &nd->i;
+	uint16_t want;
+
+	if (ck_content_is_dir(ck, ino, nd))
+		want = (uint16_t)(F2FS_S_IFDIR | (mode & 07777u));
+	else if (i->i_inline & (F2FS_INLINE_DENTRY | F2FS_INLINE_DOTS))
 		return 0;
-	return ck_fix_add(ck, F2FS_PB_INODE_BAD_MODE, FX_MODE, ino, 0, 0,
-			  F2FS_S_IFREG | (mode & 07777u));
+	else
+		want = (uint16_t)(F2FS_S_IFREG | (mode & 07777u));
+	return ck_fix_add(ck, F2FS_PB_INODE_BAD_MODE, FX_MODE, ino, 0, 0, want) ? 0 : want;
 }
 
 /* An entry names the inode with a bad mode as ftype: a directory's entries
@@ -35,9 +88,10 @@ uint8_t ck_fix_mode_seen_as(struct ck *ck, uint32_t ino, uint8_t ftype)
 
 		if (f->op != FX_MODE || f->ino != ino || !f->value)
 			continue;
-		if (ftype == F2FS_FT_DIR)
+		/* only a guess (a regular file) gives way */
+		if ((f->value & F2FS_S_IFMT) == F2FS_S_IFREG && ftype == F2FS_FT_DIR)
 			f->value = 0;
-		else if (ftype == F2FS_FT_SYMLINK)
+		else if ((f->value & F2FS_S_IFMT) == F2FS_S_IFREG && ftype == F2FS_FT_SYMLINK)
 			f->value = F2FS_S_IFLNK | (f->value & 07777u);
 		if (f->value)
 			now = f2fs_file_type_of_mode((uint16_t)f->value);

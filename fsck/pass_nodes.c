@@ -145,9 +145,9 @@ static struct ck_dir *new_dir(struct ck *ck, uint32_t nid)
 
 /* What the inode says of itself: record, counters, directory record. */
 static int inode_record(struct ck *ck, struct ck_nid *n, uint32_t ino, const struct f2fs_inode *i,
-			struct ck_dir **dirp)
+			uint16_t mode, struct ck_dir **dirp)
 {
-	uint16_t mode = le16_get(i->i_mode), type = mode & F2FS_S_IFMT;
+	uint16_t type = mode & F2FS_S_IFMT;
 	int ret;
 
 	n->state = (uint8_t)((n->state & ((1u << IR_TYPE_SHIFT) - 1)) |
@@ -227,17 +227,23 @@ static int sweep_inode(struct ck *ck, struct ck_nid *n, uint32_t ino, const stru
 	uint16_t type;
 	int ret;
 
-	ret = inode_record(ck, n, ino, i, &dir);
+	if (!valid_mode(mode)) {
+		uint16_t want;
+
+		ck_pb(ck, F2FS_PB_INODE_BAD_MODE, AT(A_INO(ino), A_BLK(n->blkaddr), A_FOUND(mode)),
+		      "inode %u: mode 0%o has no valid file type", ino, mode);
+		want = ck_fix_mode(ck, ino, nd, mode);
+		if (ck->err->code)
+			return ck->err->code;
+		/* a directory's content: read as the directory it is again */
+		if ((want & F2FS_S_IFMT) == F2FS_S_IFDIR)
+			mode = want;
+	}
+	ret = inode_record(ck, n, ino, i, mode, &dir);
 	if (ret)
 		return ret;
 	type = mode & F2FS_S_IFMT;
 	ck_quota_inode(ck, ino, nd);
-	if (!valid_mode(mode)) {
-		ck_pb(ck, F2FS_PB_INODE_BAD_MODE, AT(A_INO(ino), A_BLK(n->blkaddr), A_FOUND(mode)),
-		      "inode %u: mode 0%o has no valid file type", ino, mode);
-		if ((ret = ck_fix_mode(ck, ino, i, mode)))
-			return ret;
-	}
 	if (i->i_inline & F2FS_EXTRA_ATTR) {
 		uint32_t isize = le16_get(i->extra.i_extra_isize);
 

@@ -28,7 +28,9 @@ static bool is_a_parent(const struct ck *ck, uint32_t ino)
 
 static bool usable(const struct ck *ck, const struct ck_fix *f)
 {
-	return f->op != FX_MODE || (f->value && !is_a_parent(ck, f->ino));
+	/* a directory's mode comes from its content, which the check read */
+	return f->op != FX_MODE || (f->value && ((f->value & F2FS_S_IFMT) == F2FS_S_IFDIR ||
+						  !is_a_parent(ck, f->ino)));
 }
 
 /* The problems whose every record needs a fix of its own. */

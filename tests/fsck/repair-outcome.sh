@@ -128,22 +128,32 @@ unaccounted() {
 bzip2 -dc "$HERE/cases/clean-full/image.bz2" >"$W/base.img"
 disks=("$W/base.img")
 for name in "${repaired[@]}"; do disks+=("$W/$name.img"); done
-job=$W/job.sh
-{
-	for k in "${!disks[@]}"; do
-		echo "echo '== disk $k'"
-		echo "mount -t f2fs $(guest_dev "$k") /mnt || echo MOUNT-FAILED"
-		echo "(cd /mnt && find . | sort | while read -r f; do if [ -f \"\$f\" ] && [ ! -L \"\$f\" ]; then echo \"\$f \$(md5sum <\"\$f\" | cut -c1-32)\"; else echo \"\$f\"; fi; done)"
-		# a rebuilt quota file is read and updated by the kernel: a new
-		# owner's file must be counted in it at unmount
-		[[ $k -gt 0 && ${repaired[$((k - 1))]} == quota-* ]] &&
-			echo "echo q >/mnt/quota-probe && chown 4242:4243 /mnt/quota-probe"
-		echo "umount /mnt"
-	done
-} >"$job"
-KVM_MARK="== disk $((${#disks[@]} - 1))"
-kvm_boot repair-outcome 0 --timeout 600 "${disks[@]}" "$job"
-awk '/^== disk /{k=$3; next} {print > (dir "/list." k)}' dir="$W" <<<"$KVM_OUT"
+# boot_list FIRST N: one boot lists the base image (list.0) and disks
+# FIRST..FIRST+N-1 (list.K): the harness attaches at most 25 disks
+boot_list() {
+	local first=$1 n=$2 job=$W/job.sh k d
+	{
+		for ((k = 0; k <= n; k++)); do
+			d=$((k ? first + k - 1 : 0))
+			echo "echo '== disk $d'"
+			echo "mount -t f2fs $(guest_dev "$k") /mnt || echo MOUNT-FAILED"
+			echo "(cd /mnt && find . | sort | while read -r f; do if [ -f \"\$f\" ] && [ ! -L \"\$f\" ]; then echo \"\$f \$(md5sum <\"\$f\" | cut -c1-32)\"; else echo \"\$f\"; fi; done)"
+			# a rebuilt quota file is read and updated by the kernel: a
+			# new owner's file must be counted in it at unmount
+			[[ $k -gt 0 && ${repaired[$((d - 1))]} == quota-* ]] &&
+				echo "echo q >/mnt/quota-probe && chown 4242:4243 /mnt/quota-probe"
+			echo "umount /mnt"
+		done
+	} >"$job"
+	KVM_MARK="== disk $((first + n - 1))"
+	kvm_boot repair-outcome 0 --timeout 600 "$W/base.img" "${disks[@]:first:n}" "$job"
+	awk '/^== disk /{k=$3; next} {print > (dir "/list." k)}' dir="$W" <<<"$KVM_OUT"
+}
+for ((first = 1; first < ${#disks[@]}; first += 20)); do
+	n=$((${#disks[@]} - first))
+	((n > 20)) && n=20
+	boot_list "$first" "$n"
+done
 for k in "${!repaired[@]}"; do
 	n=$((k + 1))
 	case_dir=$HERE/cases/${repaired[$k]}

@@ -158,13 +158,16 @@ static int correct(struct ck *ck, uint32_t ino, int64_t diff, void *arg)
 {
 	struct f2fs_node nd;
 	struct f2fs_error e;
-	int64_t iblocks;
+	int64_t iblocks, counted;
 
 	(void)arg;
 	if (is_quota_file(ck, ino) || f2fs_read_inode(ck->fs, ino, &nd, &e))
 		return 0;   /* unreadable now: leave the charge as it was */
 	iblocks = (int64_t)le64_get(nd.i.i_blocks);
-	if (charge(ck, &nd.i, 0, (int64_t)space_of(iblocks - diff) - (int64_t)space_of(iblocks)))
+	/* the blocks counted, in 32 bits as the difference was taken: it may
+	 * be any 32-bit value */
+	counted = (uint32_t)((uint32_t)iblocks - (uint32_t)diff);
+	if (charge(ck, &nd.i, 0, (int64_t)(space_of(counted) - space_of(iblocks))))
 		return f2fs_fail(ck->err, -ENOMEM, "out of memory counting quota");
 	return 0;
 }

@@ -153,18 +153,20 @@ static int clear_xattr_nid(struct rp *p, const struct ck_fix *f, struct f2fs_nod
 {
 	struct ck *ck = p->ck;
 	struct ck_nid *in = ck_inode(ck, f->ino);
-	int32_t diff;
+	uint64_t was, now;
 
 	if (le32_get(nd->i.i_xattr_nid) != f->value)
 		return 0;
 	nd->i.i_xattr_nid = 0;
 	if (!in || (in->state & (IR_NOCOUNT | IR_BIG_IBLOCKS)))
 		return 0;
-	diff = (int32_t)ck_cnt(ck, in, CK_BDIFF);
-	if (!diff)
+	if (!ck_cnt(ck, in, CK_BDIFF))
 		return 0;
-	nd->i.i_blocks = le64_put(le64_get(nd->i.i_blocks) - (uint64_t)(int64_t)diff);
-	return ck_quota_charge(ck, f->ino, &nd->i, 0, -(int64_t)diff);
+	/* the count in 32 bits, as the check computes it */
+	was = le64_get(nd->i.i_blocks);
+	now = (uint32_t)((uint32_t)was - ck_cnt(ck, in, CK_BDIFF));
+	nd->i.i_blocks = le64_put(now);
+	return ck_quota_charge(ck, f->ino, &nd->i, 0, (int64_t)(now - was));
 }
 
 static int apply(struct rp *p, const struct ck_fix *f)

@@ -120,6 +120,7 @@ unaccounted() {
 		hit=0
 		while read -r p; do
 			[[ -n $p ]] || continue
+			p=${p%/}   # the root ("/"): anything under it
 			case $f in ".$p" | ".$p~"* | ".$p/"*) hit=1 ;; esac
 		done <<<"$paths"
 		[[ $hit == 1 ]] || echo "$side $f $sum"

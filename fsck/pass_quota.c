@@ -103,9 +103,12 @@ static int is_quota_file(const struct ck *ck, uint32_t ino)
 }
 
 /* Space charged for a block count that includes the inode block. */
-static uint64_t space_of(int64_t blocks)
+/* Bytes charged for an i_blocks (the inode block itself is not), in
+ * unsigned arithmetic: a damaged count of 2^63 or more is charged as
+ * stored too (wrapping), which the repair's correction takes back. */
+static uint64_t space_of(uint64_t blocks)
 {
-	return blocks > 0 ? (uint64_t)(blocks - 1) * F2FS_BLKSIZE : 0;
+	return blocks ? (blocks - 1) * F2FS_BLKSIZE : 0;
 }
 
 /* Add inodes and space to the ids of inode i; -1 when out of memory. */
@@ -134,7 +137,7 @@ void ck_quota_inode(struct ck *ck, uint32_t ino, const struct f2fs_node *nd)
 {
 	if (!(ck->features & F2FS_FEATURE_QUOTA_INO) || is_quota_file(ck, ino))
 		return;
-	if (charge(ck, &nd->i, 1, (int64_t)space_of((int64_t)le64_get(nd->i.i_blocks))))
+	if (charge(ck, &nd->i, 1, (int64_t)space_of(le64_get(nd->i.i_blocks))))
 		ck->hook_nomem = 1;
 }
 
@@ -158,12 +161,12 @@ static int correct(struct ck *ck, uint32_t ino, int64_t diff, void *arg)
 {
 	struct f2fs_node nd;
 	struct f2fs_error e;
-	int64_t iblocks, counted;
+	uint64_t iblocks, counted;
 
 	(void)arg;
 	if (is_quota_file(ck, ino) || f2fs_read_inode(ck->fs, ino, &nd, &e))
 		return 0;   /* unreadable now: leave the charge as it was */
-	iblocks = (int64_t)le64_get(nd.i.i_blocks);
+	iblocks = le64_get(nd.i.i_blocks);
 	/* the blocks counted, in 32 bits as the difference was taken: it may
 	 * be any 32-bit value */
 	counted = (uint32_t)((uint32_t)iblocks - (uint32_t)diff);

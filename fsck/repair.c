@@ -597,6 +597,8 @@ static int stage(struct rp *p)
 	if (!ret && rp_roll_stopped(p))
 		return 1;   /* the chain is left to the kernel */
 	if (!ret)
+		ret = rp_roll_charge_quota(p);
+	if (!ret)
 		ret = free_strays(p);
 	if (!ret)
 		ret = fix_reserved(p);

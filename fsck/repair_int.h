@@ -276,6 +276,10 @@ int rp_quota(struct rp *p);
 int rp_roll_prepare(struct rp *p);
 bool rp_roll_stopped(const struct rp *p);
 
+/* Move the quota usage the check counted with the recovery's changes to
+ * inodes (before the quota files are rebuilt: rp_quota). */
+int rp_roll_charge_quota(struct rp *p);
+
 /* Write what the recovery changed out of place (after the logs are
  * chosen, before rp_edits_flush). 1 (nothing staged) when another fix
  * edits a node it edits. */

@@ -26,13 +26,7 @@ static int lost_found(struct rp *p, uint32_t *lpf)
 {
 	struct ck *ck = p->ck;
 	struct f2fs_error e = { 0 };
-	struct f2fs_inode_attrs a = {
-		.mode = F2FS_S_IFDIR | 0700, .links = 2, .time = ck->opt->now,
-		.pino = F2FS_ROOT_INO, .name = LPF_NAME, .depth = 1, .blocks = 1,
-		.features = ck->features,
-	};
-	struct f2fs_node *nd;
-	uint8_t type, *blk;
+	uint8_t type;
 	uint32_t ino;
 	int ret;
 
@@ -48,20 +42,10 @@ static int lost_found(struct rp *p, uint32_t *lpf)
 	}
 	if (!p->root_made && !ck_dir_of(ck, ck_inode(ck, F2FS_ROOT_INO), F2FS_ROOT_INO))
 		return f2fs_fail(ck->err, -EINVAL, "the root is no directory: no lost+found");
-	nd = rp_node_new(p, 0, 0, &ino);
-	if (!nd)
-		return ck->err->code ? ck->err->code : -EIO;
-	f2fs_inode_init(nd, &a);
-	f2fs_node_footer_set(nd, ino, ino, 0, 0, 0, 0);
-	ret = ck_quota_charge(ck, ino, &nd->i, 1, 0);
-	blk = ret ? NULL : rp_data_new(p, ino, 0);
-	if (!blk)
-		return ret ? ret : ck->err->code ? ck->err->code : -EIO;
-	f2fs_dentry_block_init_dots((struct f2fs_dentry_block *)(void *)blk, ino, F2FS_ROOT_INO);
-	nd = rp_node(p, ino);
-	nd->i.i_size = le64_put(F2FS_BLKSIZE);
-	ret = rp_dir_add(p, F2FS_ROOT_INO, (const uint8_t *)LPF_NAME, strlen(LPF_NAME), ino,
-			 F2FS_FT_DIR);
+	ret = rp_dir_new(p, 0, F2FS_ROOT_INO, 0700, LPF_NAME, &ino);
+	if (!ret)
+		ret = rp_dir_add(p, F2FS_ROOT_INO, (const uint8_t *)LPF_NAME, strlen(LPF_NAME), ino,
+				 F2FS_FT_DIR);
 	if (ret)
 		return ret;
 	if (p->root_made) {   /* its links are set here: the check never counted it */

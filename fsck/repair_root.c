@@ -51,31 +51,12 @@ bool rp_root_makeable(struct ck *ck)
 
 static int make_root(struct rp *p)
 {
-	struct ck *ck = p->ck;
-	struct f2fs_inode_attrs a = {
-		.mode = F2FS_S_IFDIR | 0755, .links = 2, .time = ck->opt->now,
-		.pino = F2FS_ROOT_INO, .depth = 1, .blocks = 1, .features = ck->features,
-	};
-	struct f2fs_node *nd = rp_inode_new_at(p, F2FS_ROOT_INO);
-	uint8_t *blk;
-	int ret;
+	uint32_t ino;
+	int ret = rp_dir_new(p, F2FS_ROOT_INO, F2FS_ROOT_INO, 0755, NULL, &ino);
 
-	if (!nd)
-		return ck->err->code ? ck->err->code : -EIO;
-	f2fs_inode_init(nd, &a);
-	f2fs_node_footer_set(nd, F2FS_ROOT_INO, F2FS_ROOT_INO, 0, 0, 0, 0);
-	ret = ck_quota_charge(ck, F2FS_ROOT_INO, &nd->i, 1, 0);
-	blk = ret ? NULL : rp_data_new(p, F2FS_ROOT_INO, 0);
-	if (!blk)
-		return ret ? ret : ck->err->code ? ck->err->code : -EIO;
-	f2fs_dentry_block_init_dots((struct f2fs_dentry_block *)(void *)blk, F2FS_ROOT_INO,
-				    F2FS_ROOT_INO);
-	nd = rp_node(p, F2FS_ROOT_INO);
-	if (!nd)
-		return ck->err->code ? ck->err->code : -EIO;
-	nd->i.i_size = le64_put(F2FS_BLKSIZE);
-	p->root_made = true;
-	return 0;
+	if (!ret)
+		p->root_made = true;
+	return ret;
 }
 
 bool rp_root_restorable(struct ck *ck)

@@ -340,6 +340,18 @@ static int stage_ssa(struct rp *p)
 	size_t bi = 0;
 	int ret = 0;
 
+	/* segments the repair wrote blocks into: a log may have filled one
+	 * and moved on, and its SSA block is then all new */
+	uint64_t *placed = calloc(ck->main_segs / 64 + 1, sizeof(uint64_t));
+
+	if (!placed)
+		return f2fs_fail(ck->err, -ENOMEM, "out of memory for SSA blocks");
+	for (size_t i = 0; i < p->placed.n; i++)
+		if (ck_in_main(ck, p->placed.v[i].addr)) {
+			uint32_t seg = ck_segno(ck, p->placed.v[i].addr);
+
+			placed[seg / 64] |= 1ull << (seg % 64);
+		}
 	for (uint32_t s = 0; s < ck->main_segs && !ret; s++) {
 		int cur = rp_new_cur(p, s);
 		bool in_use = f2fs_sit_map_weight(rp_own_map(ck, s)) != 0, write = false;
@@ -356,12 +368,15 @@ static int stage_ssa(struct rp *p)
 			continue;
 		}
 		/* a segment that stops being current needs every owner */
-		if (was_current(ck, s) && in_use && !exact(ck, s))
-			return f2fs_fail(ck->err, -EINVAL,
-					 "segment %u leaves its log without its owners known", s);
+		if (was_current(ck, s) && in_use && !exact(ck, s)) {
+			ret = f2fs_fail(ck->err, -EINVAL,
+					"segment %u leaves its log without its owners known", s);
+			break;
+		}
 		if (!in_use || (!exact(ck, s) && !was_current(ck, s) &&
 				!(ck->ssa_badtype && ck_bit64(ck->ssa_badtype, s)) &&
-				p->type[s] == ck->segs[s].type && !rp_roll_touched(p, s)))
+				p->type[s] == ck->segs[s].type && !rp_roll_touched(p, s) &&
+				!ck_bit64(placed, s)))
 			continue;
 		ret = rebuild_sum(p, s, &blk, &bi, &write);
 		if (!ret && write) {
@@ -371,6 +386,7 @@ static int stage_ssa(struct rp *p)
 				ret = f2fs_fail(ck->err, -ENOMEM, "out of memory for SSA blocks");
 		}
 	}
+	free(placed);
 	return ret;
 }
 

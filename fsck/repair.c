@@ -551,6 +551,7 @@ static void decide(struct rp *p, enum f2fs_fix_answer answer)
 	}
 	if (rp_blocks_decide(p))
 		errors_left = true;
+	rp_dirs_not_dirs(p);
 	/* the counts the check gave leave out the entries it found invalid:
 	 * set from them only when those entries go */
 	if ((ck->r->count[F2FS_PB_DIR_BAD_NAME] && !p->fix[F2FS_PB_DIR_BAD_NAME]) ||

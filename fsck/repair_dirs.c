@@ -448,3 +448,42 @@ int rp_dir_new(struct rp *p, uint32_t nid, uint32_t parent, uint16_t perm, const
 	*ino = nid;
 	return 0;
 }
+
+/* A directory with neither "." nor ".." whose entries are broken by the
+ * dozen (NOT_A_DIR_ENTRIES fixes or more) holds no directory's content: a
+ * file whose mode says directory, or garbage. Mending its "entries" one by
+ * one would rewrite every block of it, and its size as a directory's would
+ * change the file: no fix that names it is made. */
+#define NOT_A_DIR_ENTRIES 32
+
+static bool not_a_dir(const struct ck *ck, const struct ck_dir *d)
+{
+	uint32_t n = 0;
+
+	if (d->state & (DR_HAS_DOT | DR_HAS_DOTDOT))
+		return false;
+	for (size_t i = 0; i < ck->fixes.n && n < NOT_A_DIR_ENTRIES; i++)
+		if (ck->fixes.v[i].ino == d->nid && ck->fixes.v[i].op <= FX_DOTDOT)
+			n++;
+	return n >= NOT_A_DIR_ENTRIES;
+}
+
+void rp_dirs_not_dirs(struct rp *p)
+{
+	const struct ck *ck = p->ck;
+
+	for (size_t k = 0; k < ck->dirs.n; k++) {
+		if (!not_a_dir(ck, &ck->dirs.v[k]))
+			continue;
+		/* nor is an entry naming it retyped a directory (which entry
+		 * names it, its record does not say), nor are link counts
+		 * set from a tree that counts it as one */
+		p->fix[F2FS_PB_DIR_FILE_TYPE] = false;
+		p->fix[F2FS_PB_INODE_LINKS] = false;
+		p->fix[F2FS_PB_INODE_UNREACHABLE] = false;
+		p->fix[F2FS_PB_DIR_LOOP] = false;
+		for (size_t i = 0; i < ck->fixes.n; i++)
+			if (ck->fixes.v[i].ino == ck->dirs.v[k].nid)
+				p->fix[ck->fixes.v[i].code] = false;
+	}
+}

@@ -139,6 +139,7 @@ CASE_LIST=(
 "inode-inline-flags-nids|-n|D inode /small.txt nid[0] 4000"
 "inode-bad-mode-dir|-n|D inode /a mode 0170755"
 "inode-bad-mode-lost-found|-n|D inode /lost+found mode 0170700"
+"inode-mode-file-as-dir|-n|D inode /a/twenty_k mode 040644"
 "inode-xattr-nid-missing|-n|D inode /small.txt xattr_nid 4000"
 "inode-size|-n|D inode /big size 20481"
 "inode-i-blocks|-n|D inode /a/twenty_k blocks 99"

@@ -792,7 +792,7 @@ static int parse(struct cli *c, int argc, char **argv)
 /* -l, -M: print and exit, nothing checked. */
 static int show_only(const struct cli *c)
 {
-	struct f2fs_error err;
+	struct f2fs_error err = { 0 };
 	struct f2fs_fs *fs;
 	struct out o;
 	unsigned failed = 0;
@@ -843,7 +843,7 @@ int main(int argc, char **argv)
 	struct progress prog_state = { 0 };
 	struct answers answers;
 	struct fault fault;
-	struct f2fs_error err;
+	struct f2fs_error err = { 0 };
 	struct f2fs_fs *fs;
 	char why[256];
 	const char *flagged_why;

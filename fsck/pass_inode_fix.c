@@ -57,22 +57,23 @@ bool ck_content_is_dir(struct ck *ck, uint32_t ino, const struct f2fs_node *nd)
 }
 
 /* A mode with no valid type. Content that reads as a directory's makes it
- * one (the check then reads it as one: the caller takes the mode
- * returned); else a regular file keeps its content readable and its
- * permission bits, unless the inode shows a directory's marks (its
- * entries were not read, so nothing here knows them): then none (0). */
-uint16_t ck_fix_mode(struct ck *ck, uint32_t ino, const struct f2fs_node *nd, uint16_t mode)
+ * one (the check then reads it as one: the caller takes *want); else a
+ * regular file keeps its content readable and its permission bits, unless
+ * the inode shows a directory's marks (its entries were not read, so
+ * nothing here knows them): then none (*want 0). */
+int ck_fix_mode(struct ck *ck, uint32_t ino, const struct f2fs_node *nd, uint16_t mode,
+		uint16_t *want)
 {
 	const struct f2fs_inode *i = &nd->i;
-	uint16_t want;
 
+	*want = 0;
 	if (ck_content_is_dir(ck, ino, nd))
-		want = (uint16_t)(F2FS_S_IFDIR | (mode & 07777u));
+		*want = (uint16_t)(F2FS_S_IFDIR | (mode & 07777u));
 	else if (i->i_inline & (F2FS_INLINE_DENTRY | F2FS_INLINE_DOTS))
 		return 0;
 	else
-		want = (uint16_t)(F2FS_S_IFREG | (mode & 07777u));
-	return ck_fix_add(ck, F2FS_PB_INODE_BAD_MODE, FX_MODE, ino, 0, 0, want) ? 0 : want;
+		*want = (uint16_t)(F2FS_S_IFREG | (mode & 07777u));
+	return ck_fix_add(ck, F2FS_PB_INODE_BAD_MODE, FX_MODE, ino, 0, 0, *want);
 }
 
 /* An entry names the inode with a bad mode as ftype: a directory's entries
@@ -146,10 +147,11 @@ static bool fits_after(const struct ck *ck, const struct f2fs_inode *i, uint32_t
  * this image have (the first one read), the one mkfs gives these
  * features, the kernel's (all fields); then each other size. The first
  * after which every pointer is plausible (or the inline data fits) is
- * taken, recorded as the fix and returned, so that the check reads the
- * inode as fixed; 0 when none fits, or the inode holds inline dentries.
+ * taken, recorded as the fix and set in *isize, so that the check reads
+ * the inode as fixed; *isize 0 when none fits, or the inode holds inline
+ * dentries.
  */
-uint32_t ck_fix_extra_isize(struct ck *ck, uint32_t ino, const struct f2fs_inode *i)
+int ck_fix_extra_isize(struct ck *ck, uint32_t ino, const struct f2fs_inode *i, uint32_t *isize)
 {
 	uint32_t xwords = f2fs_inode_inline_xattr_words(i, ck->features);
 	uint32_t cand[3 + F2FS_EXTRA_ISIZE_COMPRESS / 4] = {
@@ -157,6 +159,7 @@ uint32_t ck_fix_extra_isize(struct ck *ck, uint32_t ino, const struct f2fs_inode
 	};
 	uint32_t n = 3;
 
+	*isize = 0;
 	if ((i->i_inline & F2FS_INLINE_DENTRY) ||
 	    xwords > CK_MAX_INLINE_XATTR_WORDS)
 		return 0;
@@ -167,9 +170,8 @@ uint32_t ck_fix_extra_isize(struct ck *ck, uint32_t ino, const struct f2fs_inode
 
 		if (!e || !fits_after(ck, i, e, xwords))
 			continue;
-		if (ck_fix_add(ck, F2FS_PB_INODE_EXTRA_ISIZE, FX_EXTRA_ISIZE, ino, 0, 0, e))
-			return 0;
-		return e;
+		*isize = e;
+		return ck_fix_add(ck, F2FS_PB_INODE_EXTRA_ISIZE, FX_EXTRA_ISIZE, ino, 0, 0, e);
 	}
 	return 0;
 }

@@ -232,9 +232,8 @@ static int sweep_inode(struct ck *ck, struct ck_nid *n, uint32_t ino, const stru
 
 		ck_pb(ck, F2FS_PB_INODE_BAD_MODE, AT(A_INO(ino), A_BLK(n->blkaddr), A_FOUND(mode)),
 		      "inode %u: mode 0%o has no valid file type", ino, mode);
-		want = ck_fix_mode(ck, ino, nd, mode);
-		if (ck->err->code)
-			return ck->err->code;
+		if ((ret = ck_fix_mode(ck, ino, nd, mode, &want)))
+			return ret;
 		/* a directory's content: read as the directory it is again */
 		if ((want & F2FS_S_IFMT) == F2FS_S_IFDIR)
 			mode = want;
@@ -254,11 +253,13 @@ static int sweep_inode(struct ck *ck, struct ck_nid *n, uint32_t ino, const stru
 			      "inode %u: i_extra_isize %u out of range" :
 			      "inode %u: extra attributes (%u bytes) without the extra_attr feature",
 			      ino, isize);
-			isize = (ck->features & F2FS_FEATURE_EXTRA_ATTR) ?
-				ck_fix_extra_isize(ck, ino, i) : 0;
+			isize = 0;
+			if ((ck->features & F2FS_FEATURE_EXTRA_ATTR) &&
+			    (ret = ck_fix_extra_isize(ck, ino, i, &isize)))
+				return ret;
 			if (!isize) {
 				n->state |= IR_BROKEN | IR_NOCOUNT;
-				return ck->err->code;
+				return 0;
 			}
 		} else if (!ck->extra_isize_seen) {
 			ck->extra_isize_seen = (uint16_t)isize;

@@ -57,9 +57,10 @@ bool ck_links_wanted(struct ck *ck, const struct ck_nid *in, uint32_t ino, uint6
  * given the file type, its extra words and data pointers). */
 /* largest i_inline_xattr_size the kernel accepts (words) */
 #define CK_MAX_INLINE_XATTR_WORDS (F2FS_DEF_ADDRS_PER_INODE - 9 - 1 - 10)
-uint16_t ck_fix_mode(struct ck *ck, uint32_t ino, const struct f2fs_node *nd, uint16_t mode);
+int ck_fix_mode(struct ck *ck, uint32_t ino, const struct f2fs_node *nd, uint16_t mode,
+		uint16_t *want);
 bool ck_content_is_dir(struct ck *ck, uint32_t ino, const struct f2fs_node *nd);
-uint32_t ck_fix_extra_isize(struct ck *ck, uint32_t ino, const struct f2fs_inode *i);
+int ck_fix_extra_isize(struct ck *ck, uint32_t ino, const struct f2fs_inode *i, uint32_t *isize);
 uint8_t ck_fix_mode_seen_as(struct ck *ck, uint32_t ino, uint8_t ftype);
 int ck_fix_xattr_size(struct ck *ck, uint32_t ino, const struct f2fs_inode *i, uint32_t extra);
 int ck_fix_inline_flags(struct ck *ck, uint32_t ino, const struct f2fs_inode *i, uint16_t type,

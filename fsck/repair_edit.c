@@ -342,6 +342,19 @@ uint8_t *rp_data_clone(struct rp *p, uint32_t ino, uint64_t fofs)
 	return blk;
 }
 
+bool rp_data_forget(struct rp *p, uint32_t ino, uint64_t fofs)
+{
+	struct rp_edata *e = edata_find(p, ino, fofs);
+	bool shared;
+
+	if (!e)
+		return false;
+	shared = e->shared;
+	free(e->blk);
+	*e = p->edata.v[--p->edata.n];
+	return shared;
+}
+
 bool rp_data_exists(struct rp *p, uint32_t ino, uint64_t fofs)
 {
 	struct f2fs_node buf;

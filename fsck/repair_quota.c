@@ -196,10 +196,13 @@ static int repoint(struct rp *p, struct f2fs_node *nd, uint32_t first, uint32_t 
 
 	for (uint32_t k = 0; k < addrs; k++) {
 		uint32_t a = f2fs_inode_get_addr(&nd->i, k);
+		/* a pending edit of the old block (a clone for a block another
+		 * file owns too) goes with it; a shared block stays in use */
+		bool shared = rp_data_forget(p, le32_get(nd->footer.ino), k);
 
 		if (a == F2FS_NEW_ADDR && p->new_addrs)
 			p->new_addrs--;
-		else if (a != F2FS_NULL_ADDR)
+		else if (a != F2FS_NULL_ADDR && !shared)
 			rp_release(p, a);
 		f2fs_inode_set_addr(&nd->i, k, k < count ? first + k : F2FS_NULL_ADDR);
 	}

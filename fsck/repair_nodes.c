@@ -92,6 +92,10 @@ static int free_node(struct rp *p, uint32_t nid, int depth)
 	f2fs_msb_clear(ck->owned, n->blkaddr - ck->main_blkaddr);
 	f2fs_msb_clear(ck->nodemap, n->blkaddr - ck->main_blkaddr);
 	p->freed++;
+	/* a NAT entry naming its own nid counted among the inodes, whatever
+	 * its footer says */
+	if (ni.ino == nid)
+		p->inodes_delta--;
 	return rp_stage_nat_free(p, nid, ni.version);
 }
 

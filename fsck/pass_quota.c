@@ -94,7 +94,7 @@ static uint32_t projid_of(const struct ck *ck, const struct f2fs_inode *i)
 	return le32_get(i->extra.i_projid);
 }
 
-static int is_quota_file(const struct ck *ck, uint32_t ino)
+int ck_is_quota_file(const struct ck *ck, uint32_t ino)
 {
 	for (int q = 0; q < F2FS_MAX_QUOTAS; q++)
 		if (ck_quota_active(ck, q) && le32_get(ck->sb->qf_ino[q]) == ino)
@@ -102,7 +102,6 @@ static int is_quota_file(const struct ck *ck, uint32_t ino)
 	return 0;
 }
 
-/* Space charged for a block count that includes the inode block. */
 /* Bytes charged for an i_blocks (the inode block itself is not), in
  * unsigned arithmetic: a damaged count of 2^63 or more is charged as
  * stored too (wrapping), which the repair's correction takes back. */
@@ -135,7 +134,7 @@ static int charge(struct ck *ck, const struct f2fs_inode *i, int64_t inodes, int
 
 void ck_quota_inode(struct ck *ck, uint32_t ino, const struct f2fs_node *nd)
 {
-	if (!(ck->features & F2FS_FEATURE_QUOTA_INO) || is_quota_file(ck, ino))
+	if (!(ck->features & F2FS_FEATURE_QUOTA_INO) || ck_is_quota_file(ck, ino))
 		return;
 	if (charge(ck, &nd->i, 1, (int64_t)space_of(le64_get(nd->i.i_blocks))))
 		ck->hook_nomem = 1;
@@ -144,7 +143,7 @@ void ck_quota_inode(struct ck *ck, uint32_t ino, const struct f2fs_node *nd)
 int ck_quota_charge(struct ck *ck, uint32_t ino, const struct f2fs_inode *i, int64_t inodes,
 		    int64_t blocks)
 {
-	if (!(ck->features & F2FS_FEATURE_QUOTA_INO) || is_quota_file(ck, ino))
+	if (!(ck->features & F2FS_FEATURE_QUOTA_INO) || ck_is_quota_file(ck, ino))
 		return 0;
 	/* in unsigned arithmetic: a damaged count may be any 64-bit value,
 	 * and the usage wraps back as it does for a correction */
@@ -164,7 +163,7 @@ static int correct(struct ck *ck, uint32_t ino, int64_t diff, void *arg)
 	uint64_t iblocks, counted;
 
 	(void)arg;
-	if (is_quota_file(ck, ino) || f2fs_read_inode(ck->fs, ino, &nd, &e))
+	if (ck_is_quota_file(ck, ino) || f2fs_read_inode(ck->fs, ino, &nd, &e))
 		return 0;   /* unreadable now: leave the charge as it was */
 	iblocks = le64_get(nd.i.i_blocks);
 	/* the blocks counted, in 32 bits as the difference was taken: it may

@@ -96,6 +96,8 @@ int ck_quota_charge(struct ck *ck, uint32_t ino, const struct f2fs_inode *i, int
 void ck_quota_free(struct ck *ck);
 /* Is quota type q kept in a file on this image? */
 int ck_quota_active(const struct ck *ck, int q);
+/* Is ino the quota file of an active quota type? */
+int ck_is_quota_file(const struct ck *ck, uint32_t ino);
 /* The whole content of quota file qino into *buf (*len bytes; malloc'd). */
 int ck_quota_read_file(struct ck *ck, uint32_t qino, uint8_t **buf, size_t *len,
 		       struct f2fs_error *e);

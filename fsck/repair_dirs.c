@@ -453,13 +453,16 @@ int rp_dir_new(struct rp *p, uint32_t nid, uint32_t parent, uint16_t perm, const
  * dozen (NOT_A_DIR_ENTRIES fixes or more) holds no directory's content: a
  * file whose mode says directory, or garbage. Mending its "entries" one by
  * one would rewrite every block of it, and its size as a directory's would
- * change the file: no fix that names it is made. */
+ * change the file: no fix that names it is made. A quota file is no
+ * directory either. */
 #define NOT_A_DIR_ENTRIES 32
 
 static bool not_a_dir(const struct ck *ck, const struct ck_dir *d)
 {
 	uint32_t n = 0;
 
+	if (ck_is_quota_file(ck, d->nid))   /* a quota file's mode damaged */
+		return true;
 	if (d->state & (DR_HAS_DOT | DR_HAS_DOTDOT))
 		return false;
 	for (size_t i = 0; i < ck->fixes.n && n < NOT_A_DIR_ENTRIES; i++)

@@ -248,8 +248,11 @@ static int rebuild_one(struct rp *p, int q)
 	}
 	if (!ret)
 		ret = repoint(p, nd, first, nw.nblk);
-	if (!ret)
+	if (!ret) {
 		nd->i.i_size = le64_put(nw.size);
+		/* a quota file is a regular file, whatever its mode said */
+		nd->i.i_mode = le16_put((uint16_t)(F2FS_S_IFREG | (le16_get(nd->i.i_mode) & 07777u)));
+	}
 	qnew_free(&nw);
 	return ret;
 }

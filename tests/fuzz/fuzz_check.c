@@ -14,7 +14,8 @@
  *
  * The seed is built once at start-up with the library's f2fs_mkfs() from a
  * small tree (files, a multi-block directory, a symlink, a large file with
- * node blocks) in a /dev/shm temporary directory; F2FS_FUZZ_SEED_IMG names an
+ * node blocks) in a /dev/shm temporary directory, with a fixed time and
+ * UUID; F2FS_FUZZ_SEED_IMG names an
  * existing image to use instead. Only its non-zero blocks are kept. Each run
  * writes the patched blocks into a memfd holding the seed, checks
  * /proc/self/fd/N, then repairs it (fsck -y) and checks it again: a repair
@@ -141,6 +142,10 @@ static int build_seed(char *img, size_t len)
 	}
 	o.timestamp = 1700000000;
 	o.timestamp_set = true;
+	/* a fixed UUID: the checksums' seed, so that a run is repeatable */
+	for (int k = 0; k < 16; k++)
+		o.uuid[k] = (uint8_t)(0x10 + k);
+	o.uuid_set = true;
 	memset(&rep, 0, sizeof(rep));
 	int ret = f2fs_mkfs(&o, &rep, &err);
 	if (ret) {

@@ -511,6 +511,11 @@ static inline int ck_bit64(const uint64_t *m, uint64_t i)
 	return (int)((m[i / 64] >> (i % 64)) & 1);
 }
 
+static inline void ck_bit64_set(uint64_t *m, uint64_t i)
+{
+	m[i / 64] |= 1ull << (i % 64);
+}
+
 /* Queue a directory block for the directory pass (inl: inline dentries in
  * the inode's own block). */
 int ck_queue_dblk(struct ck *ck, uint32_t addr, uint32_t nid, uint32_t idx, int inl);

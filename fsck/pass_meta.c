@@ -351,7 +351,7 @@ static int add_nid(struct ck *ck, uint32_t nid, uint32_t ino, uint32_t blkaddr)
 		n->flags = NR_SELF;
 	else if (f2fs_vec_push(&ck->nodes, (struct ck_node){ nid, ino, 0, 0 }))
 		return f2fs_fail(ck->err, -ENOMEM, "out of memory for the node table");
-	ck->nid_used[nid / 64] |= 1ull << (nid % 64);
+	ck_bit64_set(ck->nid_used, nid);
 	f2fs_msb_set(ck->nodemap, blkaddr - ck->main_blkaddr);
 	return 0;
 }

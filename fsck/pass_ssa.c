@@ -205,7 +205,7 @@ static int mark_redo(struct ck *ck, uint32_t s)
 		if (!ck->ssa_redo)
 			return f2fs_fail(ck->err, -ENOMEM, "out of memory for the SSA check");
 	}
-	ck->ssa_redo[s / 64] |= 1ull << (s % 64);
+	ck_bit64_set(ck->ssa_redo, s);
 	ck->nredo++;
 	return 0;
 }
@@ -225,7 +225,7 @@ static int ssa_segment(struct ck *ck, uint32_t s, const struct f2fs_summary_bloc
 			ck->ssa_badtype = calloc(((size_t)ck->main_segs + 63) / 64, sizeof(uint64_t));
 		if (!ck->ssa_badtype)
 			return f2fs_fail(ck->err, -ENOMEM, "out of memory for the SSA check");
-		ck->ssa_badtype[s / 64] |= 1ull << (s % 64);
+		ck_bit64_set(ck->ssa_badtype, s);
 		ck_pb(ck, F2FS_PB_SSA_TYPE,
 		      AT(A_SEG(s), A_BLK(ck->ssa_blkaddr + s),
 			 A_EXP(ck_seg_is_node(g->type)), A_FOUND(sb->footer.entry_type)),

@@ -159,11 +159,11 @@ const uint8_t *rp_data_peek(struct rp *p, uint32_t ino, uint64_t fofs, uint8_t *
 /* File block fofs of inode ino, whose block another file owns too: the
  * copy written out becomes this file's, the old block stays the other's. */
 uint8_t *rp_data_clone(struct rp *p, uint32_t ino, uint64_t fofs);
-/* Does the file have block fofs (on disk or added)? */
 /* Drop the pending edit of file block fofs of ino (its file is written
  * anew): true when its old block stays in use by another owner (a clone
  * was pending), which must then not be released. */
 bool rp_data_forget(struct rp *p, uint32_t ino, uint64_t fofs);
+/* Does the file have block fofs (on disk or added)? */
 bool rp_data_exists(struct rp *p, uint32_t ino, uint64_t fofs);
 
 /* Write every changed block out of place, their owners pointed at them. */

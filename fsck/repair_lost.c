@@ -22,6 +22,25 @@
 #define LPF_NAME "lost+found"
 
 /* A directory "lost+found" in the root, or a new one. */
+/* Directory dir gains a subdirectory: one made by this repair counts its
+ * link in its node (the check never counted it), another among the
+ * check's subdirectories (rp_links sets its count from them). */
+static int subdir_added(struct rp *p, uint32_t dir, bool made)
+{
+	struct ck *ck = p->ck;
+	struct f2fs_node *nd;
+
+	if (!made) {
+		ck_dir_of(ck, ck_inode(ck, dir), dir)->subdirs++;
+		return 0;
+	}
+	nd = rp_node(p, dir);
+	if (!nd)
+		return ck->err->code ? ck->err->code : -EIO;
+	nd->i.i_links = le32_put(le32_get(nd->i.i_links) + 1);
+	return 0;
+}
+
 static int lost_found(struct rp *p, uint32_t *lpf)
 {
 	struct ck *ck = p->ck;
@@ -46,17 +65,10 @@ static int lost_found(struct rp *p, uint32_t *lpf)
 	if (!ret)
 		ret = rp_dir_add(p, F2FS_ROOT_INO, (const uint8_t *)LPF_NAME, strlen(LPF_NAME), ino,
 				 F2FS_FT_DIR);
+	if (!ret)
+		ret = subdir_added(p, F2FS_ROOT_INO, p->root_made);
 	if (ret)
 		return ret;
-	if (p->root_made) {   /* its links are set here: the check never counted it */
-		struct f2fs_node *r = rp_node(p, F2FS_ROOT_INO);
-
-		if (!r)
-			return ck->err->code ? ck->err->code : -EIO;
-		r->i.i_links = le32_put(le32_get(r->i.i_links) + 1);
-	} else {
-		ck_dir_of(ck, ck_inode(ck, F2FS_ROOT_INO), F2FS_ROOT_INO)->subdirs++;
-	}
 	p->lpf_made = true;
 	*lpf = p->lpf = ino;
 	return 0;
@@ -78,15 +90,9 @@ static int relink(struct rp *p, uint32_t ino, struct ck_nid *in)
 	if (ret || !d)
 		return ret;
 	/* a directory: lost+found is its parent now */
-	if (p->lpf_made) {
-		struct f2fs_node *l = rp_node(p, lpf);
-
-		if (!l)
-			return ck->err->code ? ck->err->code : -EIO;
-		l->i.i_links = le32_put(le32_get(l->i.i_links) + 1);
-	} else {
-		ck_dir_of(ck, ck_inode(ck, lpf), lpf)->subdirs++;
-	}
+	ret = subdir_added(p, lpf, p->lpf_made);
+	if (ret)
+		return ret;
 	d->parent = lpf;
 	ret = rp_dir_dotdot(p, ino, lpf);
 	if (!ret) {

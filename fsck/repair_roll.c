@@ -128,7 +128,7 @@ static int replace_ptr(struct rp_roll *r, struct rr_node *n, uint32_t pos, uint3
 	rr_set_ptr(n, pos, dest);
 	drop_block(r, src);
 	f2fs_msb_set(ck->owned, dest - ck->main_blkaddr);
-	r->touched[s / 64] |= 1ull << (s % 64);
+	ck_bit64_set(r->touched, s);
 	ret = f2fs_vec_push(&r->owns, (struct rr_own){ dest, n->nid, (uint16_t)pos });
 	if (!ret)
 		ret = rr_map_put(&r->own_at, dest, (uint32_t)r->owns.n);

@@ -13,7 +13,6 @@
  * nid: what it named is then unreachable and goes into a new lost+found
  * (repair_lost.c), as e2fsck does.
  */
-#include <f2fs/format/dentry.h>
 #include <f2fs/format/endian.h>
 #include <f2fs/format/inode.h>
 #include <f2fs/fs/dir.h>

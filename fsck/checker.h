@@ -98,6 +98,7 @@ struct f2fs_roll_report {
 	uint64_t blocks;           /* data blocks made valid */
 	uint64_t invalidated;      /* blocks they replaced or truncated */
 	uint64_t xattrs;           /* xattr nodes replaced */
+	uint64_t unlinked;         /* names a recovered file took from other inodes (unlinked) */
 	char why[200];             /* why it is not done here, or "" */
 };
 

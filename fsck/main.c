@@ -382,6 +382,7 @@ static void json_roll(struct out *o, const struct f2fs_roll_report *rr)
 	out_u(o, "blocks", NULL, rr->blocks);
 	out_u(o, "invalidated", NULL, rr->invalidated);
 	out_u(o, "xattr_nodes", NULL, rr->xattrs);
+	out_u(o, "unlinked", NULL, rr->unlinked);
 }
 
 static void text_roll(struct out *o, const char *image, const struct f2fs_roll_report *rr)
@@ -392,6 +393,9 @@ static void text_roll(struct out *o, const char *image, const struct f2fs_roll_r
 			 PRIu64 " block(s) freed, %" PRIu64 " xattr node(s)\n", image,
 			 rr->applied == 1 ? "done" : "would recover", rr->inodes, rr->created,
 			 rr->dentries, rr->blocks, rr->invalidated, rr->xattrs);
+	if (rr->applied && rr->unlinked)
+		out_text(o, "%s: roll-forward recovery: %" PRIu64 " name(s) that a recovered file takes from another inode %s unlinked first, as the kernel does\n",
+			 image, rr->unlinked, rr->applied == 1 ? "were" : "would be");
 	else if (rr->why[0])
 		out_text(o, "%s: roll-forward recovery not done here: %s\n", image, rr->why);
 }

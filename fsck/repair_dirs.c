@@ -170,8 +170,13 @@ static int add_in_levels(struct rp *p, uint32_t dir, const uint8_t *name, uint32
 int rp_dir_add(struct rp *p, uint32_t dir, const uint8_t *name, uint32_t len, uint32_t ino,
 	       uint8_t type)
 {
+	return rp_dir_add_hashed(p, dir, name, len, rp_name_hash(p, dir, name, len), ino, type);
+}
+
+int rp_dir_add_hashed(struct rp *p, uint32_t dir, const uint8_t *name, uint32_t len,
+		      uint32_t hash, uint32_t ino, uint8_t type)
+{
 	struct f2fs_node *nd = rp_node(p, dir);
-	uint32_t hash = rp_name_hash(p, dir, name, len);
 	int ret;
 
 	if (!nd)

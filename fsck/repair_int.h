@@ -178,6 +178,10 @@ uint32_t rp_name_hash(struct rp *p, uint32_t dir, const uint8_t *name, uint32_t 
  * needed; an inline directory that is full moves to a block). */
 int rp_dir_add(struct rp *p, uint32_t dir, const uint8_t *name, uint32_t len, uint32_t ino,
 	       uint8_t type);
+/* The same with the name's hash given (an encrypted directory's name,
+ * whose hash cannot be computed here). */
+int rp_dir_add_hashed(struct rp *p, uint32_t dir, const uint8_t *name, uint32_t len,
+		      uint32_t hash, uint32_t ino, uint8_t type);
 /* The entries of dir's block fofs (UINT64_MAX: its inline area), to change. */
 int rp_dir_area(struct rp *p, uint32_t dir, uint64_t fofs, struct f2fs_dentry_area *a);
 /* Point dir's ".." at parent (added when missing). */

@@ -228,7 +228,6 @@ static void recover_inline_xattr(struct rp_roll *r, struct rr_node *in, const st
 /* f2fs_recover_xattr_data: the chain's xattr node replaces the inode's. */
 static int recover_xattr(struct rp_roll *r, struct rr_node *in, const struct f2fs_node *c)
 {
-	struct rp *p = r->p;
 	uint32_t prev = le32_get(in->blk.i.i_xattr_nid);
 	struct rr_node *x;
 	int ret = 0;
@@ -238,18 +237,7 @@ static int recover_xattr(struct rp_roll *r, struct rr_node *in, const struct f2f
 
 		if (!old)
 			return ret;
-		/* freed: its block goes, its NAT entry is cleared at the flush */
-		if (old->old_addr) {
-			rp_release(p, old->old_addr);
-			p->freed++;
-			p->used[prev / F2FS_NAT_ENTRY_PER_BLOCK]--;
-		} else {
-			p->added--;
-			p->used[prev / F2FS_NAT_ENTRY_PER_BLOCK]--;
-		}
-		old->ino = 0;   /* the flush frees it */
-		old->blk.footer.ino = 0;
-		rr_map_put(&r->node_at, prev, 0);
+		rr_free_node(r, old);
 		in->blk.i.i_xattr_nid = 0;
 		ret = rr_add_blocks(r, in->nid, -1);
 		if (ret)
@@ -369,6 +357,75 @@ static struct rr_ino *ino_entry(struct rp_roll *r, uint32_t ino)
 	return at ? &r->inos.v[at - 1] : NULL;
 }
 
+/* ---- an inode the recovery unlinks ------------------------------------- */
+
+static void drop_ptrs(struct rp_roll *r, struct rr_node *n, uint32_t count)
+{
+	for (uint32_t k = 0; k < count; k++) {
+		uint32_t a = rr_ptr(n, k);
+
+		if (a == F2FS_NULL_ADDR)
+			continue;
+		rr_set_ptr(n, k, F2FS_NULL_ADDR);
+		drop_block(r, a);
+	}
+}
+
+/* Node nid of inode ino, depth levels above its data (0: a direct node),
+ * and everything under it. */
+static int free_subtree(struct rp_roll *r, uint32_t nid, uint32_t ino, int depth)
+{
+	struct rr_node *n;
+	int ret;
+
+	if (!nid)
+		return 0;
+	n = rr_node_get(r, nid, &ret);
+	if (!n)
+		return ret;
+	if (n->ino != ino)
+		return rr_stop(r, "node %u is not of inode %u, which the recovery frees", nid, ino);
+	if (depth == 0)
+		drop_ptrs(r, n, F2FS_ADDRS_PER_BLOCK);
+	for (uint32_t k = 0; depth > 0 && k < F2FS_NIDS_PER_BLOCK && !r->why[0]; k++) {
+		ret = free_subtree(r, le32_get(n->blk.in.nid[k]), ino, depth - 1);
+		if (ret)
+			return ret;
+	}
+	if (!r->why[0])
+		rr_free_node(r, n);
+	return 0;
+}
+
+int rr_drop_inode(struct rp_roll *r, struct rr_node *in)
+{
+	static const int depth[F2FS_DEF_NIDS_PER_INODE] = { 0, 0, 1, 1, 2 };
+	uint32_t ino = in->nid, xnid = le32_get(in->blk.i.i_xattr_nid);
+	struct rr_ino *e = ino_entry(r, ino);
+	int ret = 0;
+
+	if (le32_get(in->blk.i.i_flags) & F2FS_COMPR_FL)
+		return rr_stop(r, "inode %u, whose name a recovered file takes, is compressed: its freeing is left to the kernel",
+			       ino);
+	if (!(in->blk.i.i_inline & (F2FS_INLINE_DATA | F2FS_INLINE_DENTRY)))
+		drop_ptrs(r, in, rr_inode_addrs(r, in));
+	for (int k = 0; k < F2FS_DEF_NIDS_PER_INODE && !ret && !r->why[0]; k++)
+		ret = free_subtree(r, le32_get(in->blk.i.i_nid[k]), ino, depth[k]);
+	if (!ret && !r->why[0] && xnid) {
+		struct rr_node *x = rr_node_get(r, xnid, &ret);
+
+		if (x)
+			rr_free_node(r, x);
+	}
+	if (ret || r->why[0])
+		return ret;
+	rr_free_node(r, in);
+	r->p->inodes_delta--;
+	if (e)
+		e->done = true;
+	return 0;
+}
+
 /* find_fsync_dnodes: the chain's blocks, the inodes to recover. */
 static int find_inodes(struct rp_roll *r)
 {
@@ -462,8 +519,10 @@ static int apply_chain(struct rp_roll *r)
 		in = rr_node_get(r, ino, &ret);
 		if (!in)
 			break;
-		if (le32_get(in->blk.i.i_flags) & (F2FS_COMPR_FL | F2FS_ENCRYPT_FL))
-			return rr_stop(r, "inode %u is compressed or encrypted: its recovery is left to the kernel", ino);
+		/* the kernel makes a checkpoint for every fsync of a compressed
+		 * file (its recovery of one is not defined): never on its chain */
+		if (le32_get(in->blk.i.i_flags) & F2FS_COMPR_FL)
+			return rr_stop(r, "inode %u is compressed, which the kernel never leaves on the chain: its recovery is left to the kernel", ino);
 		if (rr_is_inode_blk(&c))
 			recover_inode(r, in, &c);
 		if (e->last_dentry == r->chain.v[k])

@@ -107,6 +107,11 @@ struct rr_node *rr_locate(struct rp_roll *r, struct rr_node *inode, uint32_t ofs
 /* Data pointers in inode's own block. */
 uint32_t rr_inode_addrs(const struct rp_roll *r, const struct rr_node *inode);
 
+/* Node n goes (truncated away or replaced): its block is released and
+ * its NAT entry cleared at the flush; a nid the recovery gets again reads
+ * it anew. */
+void rr_free_node(struct rp_roll *r, struct rr_node *n);
+
 /* Add delta to the i_blocks of inode ino (the recovery's copy). */
 int rr_add_blocks(struct rp_roll *r, uint32_t ino, int64_t delta);
 
@@ -119,6 +124,13 @@ int rr_stop(struct rp_roll *r, const char *fmt, ...) __attribute__((format(print
 
 /* Out of memory: the error to return. */
 int rr_nomem(struct rp_roll *r);
+
+/* ---- repair_roll.c ---- */
+
+/* The kernel's eviction of an inode whose last link the recovery took:
+ * its data blocks, nodes and xattr node are freed, and the inode with
+ * them; nothing on the chain applies to it any more. */
+int rr_drop_inode(struct rp_roll *r, struct rr_node *in);
 
 /* ---- repair_roll_dir.c ---- */
 

@@ -226,6 +226,22 @@ struct rr_node *rr_new_node(struct rp_roll *r, uint32_t want, uint32_t ino, uint
 	return *ret ? NULL : n;
 }
 
+void rr_free_node(struct rp_roll *r, struct rr_node *n)
+{
+	struct rp *p = r->p;
+
+	if (n->old_addr) {
+		rp_release(p, n->old_addr);
+		p->freed++;
+	} else {
+		p->added--;
+	}
+	p->used[n->nid / F2FS_NAT_ENTRY_PER_BLOCK]--;
+	n->ino = 0;   /* the flush clears its NAT entry */
+	n->blk.footer.ino = 0;
+	rr_map_put(&r->node_at, n->nid, 0);
+}
+
 int rr_add_blocks(struct rp_roll *r, uint32_t ino, int64_t delta)
 {
 	int ret;

@@ -2,7 +2,8 @@
 # Roll-forward recovery, with the kernel as the oracle. Images from our mkfs
 # (one per seed, the features varying) get the guest workload rollwork
 # (tests/kernel/guest: fsync'd creates, appends, overwrites, rewrites,
-# truncates, holes, far blocks, xattrs inline and in xattr nodes, owners) in
+# truncates, holes, far blocks, files replaced by new ones of the same name,
+# xattrs inline and in xattr nodes, owners) in
 # parallel, and lose power in the middle
 # of it (kvm-run --crash-after-ms). Then, for each image:
 #  (a) a copy is left to the kernel: its mount recovers the chain;
@@ -120,7 +121,8 @@ for k in "${!SEEDS[@]}"; do
 	rc=0
 	out=$("$FSCK" -f -y --json "$W/b$k.img" 2>&1) || rc=$?
 	if [[ $rc -le 1 && $out == *'"recovery":"done"'* ]]; then
-		ok "${label[k]}: our fsck -y recovered the chain (exit $rc)"
+		u=$(sed -n 's/.*"unlinked":\([0-9]*\).*/\1/p' <<<"$out")
+		ok "${label[k]}: our fsck -y recovered the chain (exit $rc; ${u:-0} name(s) taken from other inodes unlinked)"
 	else
 		bad "${label[k]}: our fsck -y (exit $rc)"
 		printf '%s\n' "$out" | grep -o '"roll_forward":{[^}]*}\|"refused":"[^"]*"' | head -3

@@ -10,6 +10,13 @@
 #   F2FS_ROLL_KEEP=1 tests/fsck/kernel-rollforward.sh (seeds 1 to 3), saved
 #   with save_case NAME -n IMAGE: fsck -n says what the roll-forward recovery
 #   would do, -y does it (expect.1), and the result checks clean (expect.2)
+# roll-forward-kernel-unlink: also saved by hand, from a power cut after this
+#   job on a default 128M image: /mnt/d with a, h and its hard link hl, an
+#   empty directory dd, a 3000-block file big and f0..f299; sync; then, each
+#   step ended by an fsync of the new file: a, hl, dd, big and f77 removed
+#   and made again as small files of the same name, and b made, fsync'd,
+#   removed and made again. The recovery unlinks the six old inodes (h keeps
+#   its other link; dd was a directory) before it adds the new names
 # kernel-compressed: compression (lz4, compress_extension=*): compressed
 #   clusters, a cluster overwritten with noise, a truncated file, a file left
 #   released by F2FS_IOC_RELEASE_COMPRESS_BLOCKS and one released and

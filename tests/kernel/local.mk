@@ -22,3 +22,8 @@ tests_kernel_cf_tool_SOURCES = tests/kernel/cf-tool.c
 tests_kernel_cf_tool_LDADD = $(LIBF2FS)
 EXTRA_DIST += tests/kernel/casefold-names.sh tests/kernel/casefold-names.py \
 	tests/kernel/guest/src/mknames.c tests/kernel/guest/src/xattr-fsync.c
+
+# fscrypt in the guest (helper fscrypt-key): encrypted files written, listed
+# without and with the key, and the image checked
+SCRIPT_TESTS += tests/kernel/fscrypt-smoke.sh
+EXTRA_DIST += tests/kernel/fscrypt-smoke.sh tests/kernel/guest/src/fscrypt-key.c

@@ -115,7 +115,8 @@ static int dentry(struct ck *ck, struct ck_dir *dir, const uint8_t *name, uint32
 		return ret;
 	}
 	/* the key once: the duplicate check and the hash both take it */
-	k = ck_name_key(name, len, (dir->state & DR_CASEFOLD) != 0, key, &klen);
+	k = ck_name_key(name, len, (dir->state & DR_CASEFOLD) && !(dir->state & DR_ENCRYPTED),
+			key, &klen);
 	ck_names_add(ck, d, k, klen);
 	if ((dir->state & DR_CASEFOLD) && k == name && !(dir->state & DR_ENCRYPTED) &&
 	    (le16_get(ck->sb->s_encoding_flags) & F2FS_ENC_STRICT_MODE_FL)) {
@@ -125,7 +126,8 @@ static int dentry(struct ck *ck, struct ck_dir *dir, const uint8_t *name, uint32
 		/* the kernel cannot look it up: the file is found again (lost+found) */
 		return efix(ck, F2FS_PB_DIR_BAD_NAME, FX_REMOVE, dir, at, f2fs_dentry_slots(len));
 	}
-	if (memchr(name, '/', len) || memchr(name, 0, len)) {
+	/* an encrypted name is cipher text: any byte is fine there */
+	if (!(dir->state & DR_ENCRYPTED) && (memchr(name, '/', len) || memchr(name, 0, len))) {
 		ck_pb(ck, F2FS_PB_DIR_BAD_NAME, AT(A_DIRNAME(d, name, len), A_INO(ino), A_BLK(blkaddr)),
 		      "directory %u: entry name contains '/' or NUL", d);
 		/* no path can name it: the file is found again (lost+found) */

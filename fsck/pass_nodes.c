@@ -170,7 +170,7 @@ static int inode_record(struct ck *ck, struct ck_nid *n, uint32_t ino, const str
 		if ((le32_get(i->i_flags) & F2FS_CASEFOLD_FL) &&
 		    (ck->features & F2FS_FEATURE_CASEFOLD))
 			d->state |= DR_CASEFOLD;
-		if (le32_get(i->i_flags) & F2FS_ENCRYPT_FL)
+		if (i->i_advise & F2FS_ADVISE_ENCRYPT)
 			d->state |= DR_ENCRYPTED;
 		*dirp = d;
 	}

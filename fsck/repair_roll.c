@@ -40,8 +40,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define KEEP_SIZE_ADVISE 0x10     /* i_advise: i_size is kept (fallocate) */
-
 /* ---- blocks ------------------------------------------------------------ */
 
 /* An inode's largest extent covering a changed block no longer says
@@ -324,7 +322,7 @@ static int recover_data(struct rp_roll *r, struct rr_node *in, const struct f2fs
 			ret = truncate_ptr(r, dn, k);
 			continue;
 		}
-		if (!(in->blk.i.i_advise & KEEP_SIZE_ADVISE) &&
+		if (!(in->blk.i.i_advise & F2FS_ADVISE_KEEP_SIZE) &&
 		    le64_get(in->blk.i.i_size) <= start * F2FS_BLKSIZE)
 			in->blk.i.i_size = le64_put((start + 1) * F2FS_BLKSIZE);
 		if (dest == F2FS_NEW_ADDR) {

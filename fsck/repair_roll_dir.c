@@ -166,9 +166,10 @@ static int find_regular(struct rp_roll *r, uint32_t dir, const struct f2fs_node 
  * compared as stored; when it is casefolded too, the hash cannot be
  * computed without the key and the inode keeps it after the name. */
 static int recovered_name(struct rp_roll *r, const struct f2fs_node *c, uint32_t pino,
-			  uint32_t dflags, struct rr_name *n)
+			  const struct f2fs_inode *dir, struct rr_name *n)
 {
-	bool enc = (dflags & F2FS_ENCRYPT_FL) != 0, fold = (dflags & F2FS_CASEFOLD_FL) != 0;
+	bool enc = (dir->i_advise & F2FS_ADVISE_ENCRYPT) != 0;
+	bool fold = (le32_get(dir->i_flags) & F2FS_CASEFOLD_FL) && (r->features & F2FS_FEATURE_CASEFOLD);
 
 	n->name = c->i.i_name;
 	n->len = le32_get(c->i.i_namelen);
@@ -259,7 +260,7 @@ static int unlink_taken(struct rp_roll *r, uint32_t pino, const struct rr_at *at
 
 int rr_recover_dentry(struct rp_roll *r, const struct f2fs_node *c, struct rr_node *inode)
 {
-	uint32_t pino = le32_get(c->i.i_pino), found = 0, dflags;
+	uint32_t pino = le32_get(c->i.i_pino), found = 0;
 	struct rr_name n;
 	struct rr_at at = { 0 };
 	struct f2fs_node buf, *dn;
@@ -273,8 +274,7 @@ int rr_recover_dentry(struct rp_roll *r, const struct f2fs_node *c, struct rr_no
 	nd = rp_node_peek(r->p, pino, &buf);
 	if (!nd)
 		return r->ck->err->code ? r->ck->err->code : -EIO;
-	dflags = le32_get(nd->i.i_flags);
-	ret = recovered_name(r, c, pino, dflags, &n);
+	ret = recovered_name(r, c, pino, &nd->i, &n);
 	/* a name another inode holds is unlinked first, as often as found */
 	for (int tries = 0; !ret && !r->why[0]; tries++) {
 		ret = find_name(r, pino, &n, &found, &at);

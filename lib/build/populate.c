@@ -21,8 +21,6 @@
 #include <unistd.h>
 
 #define LPF_NAME "lost+found"
-#define FADVISE_COLD 0x01
-#define FADVISE_HOT  0x20
 #define READ_CHUNK_BLOCKS 256
 
 struct usage_table {
@@ -275,11 +273,11 @@ static enum f2fs_seg_type data_log_for(const struct pop *p, struct f2fs_node *n,
 	uint32_t cold = le32_get(p->sb->extension_count);
 
 	if (has_extension(p->sb, name, 0, cold)) {
-		n->i.i_advise |= FADVISE_COLD;
+		n->i.i_advise |= F2FS_ADVISE_COLD;
 		return F2FS_SEG_COLD_DATA;
 	}
 	if (has_extension(p->sb, name, cold, p->sb->hot_ext_count)) {
-		n->i.i_advise |= FADVISE_HOT;
+		n->i.i_advise |= F2FS_ADVISE_HOT;
 		return F2FS_SEG_HOT_DATA;
 	}
 	return F2FS_SEG_WARM_DATA;

@@ -246,7 +246,7 @@ static int casefolded(struct f2fs_fs *fs, uint32_t dir, bool *out, struct f2fs_e
 	if (ret)
 		return ret;
 	flags = le32_get(n.i.i_flags);
-	*out = (flags & F2FS_CASEFOLD_FL) && !(flags & F2FS_ENCRYPT_FL);
+	*out = (flags & F2FS_CASEFOLD_FL) && !(n.i.i_advise & F2FS_ADVISE_ENCRYPT);
 	return 0;
 }
 

@@ -16,7 +16,7 @@
 #  after k block writes (F2FS_FSCK_FAULT) for a spread of k: the kernel's
 #  mount must still recover every fsync'd file (the same listing as (a)),
 #  and a rerun of our fsck -y on another copy must leave it clean.
-# F2FS_ROLL_SEEDS="1 2 3 ..." runs more seeds (default 4: one per feature
+# F2FS_ROLL_SEEDS="1 2 3 ..." runs more seeds (default 6: one per feature
 # set; up to 12 a run); F2FS_ROLL_FSYNCS (default 40) is how many fsyncs each
 # workload has had return before the cut; F2FS_ROLL_MS is a last resort cut
 # (default 120000 ms after the job starts).
@@ -29,7 +29,7 @@ HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
 CC=${CC:-cc}
 FSYNCS=${F2FS_ROLL_FSYNCS:-40}
 CRASH_MS=${F2FS_ROLL_MS:-120000}
-read -r -a SEEDS <<<"${F2FS_ROLL_SEEDS:-1 2 3 4}"
+read -r -a SEEDS <<<"${F2FS_ROLL_SEEDS:-1 2 3 4 5 6}"
 
 unavailable() {
 	echo "kernel-rollforward: $*"
@@ -44,20 +44,23 @@ else
 	trap 'rm -rf "$W"' EXIT
 fi
 GSRC=$HERE/../kernel/guest/src
-for h in fsmanifest chflag-casefold xattr-fsync; do
+for h in fsmanifest chflag-casefold xattr-fsync fscrypt-key; do
 	"$CC" -static -O2 -o "$W/$h" "$GSRC/$h.c" 2>"$W/cc.err" ||
 		unavailable "cannot build a static $h with $CC: $(head -n 1 "$W/cc.err")"
 done
 
-# feature sets, taken in turn by the seeds | 1: casefold the new files'
-# directory | mount options (compression: base/data.z, which the workload
-# leaves alone, is compressed; a compressed file on the chain is left to the
-# kernel, see the man page)
+# feature sets, taken in turn by the seeds | the new files' directory:
+# 1 casefolded, 2 encrypted (fscrypt v2, the test key of guest helper
+# fscrypt-key), 3 both | mount options (compression: base/data.z, which the
+# workload leaves alone, is compressed; the kernel makes a checkpoint for
+# every fsync of a compressed file, so none is on the chain)
 OPTS=(
 	"|0|"
 	"-O extra_attr,inode_checksum,sb_checksum,flexible_inline_xattr,inode_crtime,project_quota,quota,lost_found|0|"
 	"-O extra_attr,inode_checksum,casefold -C utf8|1|"
 	"-O extra_attr,compression|0|-o compress_extension=z"
+	"-O encrypt|2|"
+	"-O extra_attr,inode_checksum,encrypt,casefold -C utf8|3|"
 )
 N=${#SEEDS[@]}
 # the image whose repair is cut: one without quota, whose repair is one
@@ -75,7 +78,9 @@ for k in "${!SEEDS[@]}"; do
 	dev=$(guest_dev "$k")
 	{
 		echo "mkdir -p /mnt$k && mount -t f2fs $mo $dev /mnt$k || exit 1"
-		[[ $cf == 1 ]] && echo "mkdir /mnt$k/new && chflag-casefold /mnt$k/new || exit 1"
+		((cf > 0)) && echo "mkdir /mnt$k/new || exit 1"
+		((cf & 1)) && echo "chflag-casefold /mnt$k/new || exit 1"
+		((cf & 2)) && echo "fscrypt-key policy /mnt$k/new || exit 1"
 		echo "rollwork-base /mnt$k || exit 1"
 		# no timer checkpoint: it would empty the chain
 		echo "echo 100000 >/sys/fs/f2fs/${dev#/dev/}/cp_interval || exit 1"
@@ -98,6 +103,7 @@ EOF
 disks=()
 for k in "${!SEEDS[@]}"; do disks+=("$W/p$k.img"); done
 kvm_boot kernel-rollforward 137 --crash-after-ms "$CRASH_MS" --file "$W/chflag-casefold" \
+	--file "$W/fscrypt-key" \
 	--file "$W/xattr-fsync" \
 	"${disks[@]}" "$job"
 printf '%s\n' "$KVM_OUT" | grep -E '^(synced /mnt[0-9]+/[^ ]+ [0-9a-f]{32}|begin /mnt[0-9]+/[^ ]+)$' >"$W/steps"
@@ -160,12 +166,14 @@ done
 {
 	echo 'mkdir -p /tmp/l'
 	for i in "${!list2[@]}"; do
-		echo "mount -t f2fs -o noatime $(guest_dev "$i") /mnt && fsmanifest /mnt >/tmp/l/$i && umount /mnt || echo \"list-failed $i\""
+		# the test key, where the image can take one: encrypted names and
+		# contents are listed as the workload wrote them
+		echo "mount -t f2fs -o noatime $(guest_dev "$i") /mnt && { fscrypt-key add /mnt 2>/dev/null; fsmanifest /mnt >/tmp/l/$i; } && umount /mnt || echo \"list-failed $i\""
 	done
 	for i in "${!list2[@]}"; do echo "echo '=== $i'; cat /tmp/l/$i"; done
 	echo 'echo listed'
 } >"$W/list.sh"
-KVM_MARK=listed kvm_boot kernel-rollforward 0 --timeout 300 --file "$W/fsmanifest" \
+KVM_MARK=listed kvm_boot kernel-rollforward 0 --timeout 300 --file "$W/fsmanifest" --file "$W/fscrypt-key" \
 	"${list2[@]}" "$W/list.sh"
 printf '%s\n' "$KVM_OUT" | grep '^list-failed' | sed 's/^/  /'
 # a directory's mtime after recovery is the mount's time

@@ -355,7 +355,6 @@ enum f2fs_inode_flag {
 	F2FS_NODUMP_FL    = 0x00000040,
 	F2FS_NOATIME_FL   = 0x00000080,
 	F2FS_NOCOMP_FL    = 0x00000400,
-	F2FS_ENCRYPT_FL   = 0x00000800,   /* encrypted (fscrypt) */
 	F2FS_INDEX_FL     = 0x00001000,
 	F2FS_DIRSYNC_FL   = 0x00010000,
 	F2FS_PROJINHERIT_FL = 0x20000000,
@@ -391,6 +390,19 @@ struct f2fs_inode_extra {
 	uint8_t   i_log_cluster_size;
 	f2fs_le16 i_compress_flag;
 } F2FS_PACKED;
+
+/* i_advise bits. Whether an inode is encrypted (fscrypt) is kept here,
+ * not in i_flags: the kernel reports FS_ENCRYPT_FL from this bit. */
+enum f2fs_advise_flag {
+	F2FS_ADVISE_COLD      = 0x01,
+	F2FS_ADVISE_LOST_PINO = 0x02,
+	F2FS_ADVISE_ENCRYPT   = 0x04,   /* the content (a directory: its names) is cipher text */
+	F2FS_ADVISE_ENC_NAME  = 0x08,   /* the inode's own i_name is cipher text */
+	F2FS_ADVISE_KEEP_SIZE = 0x10,   /* i_size is kept (fallocate KEEP_SIZE) */
+	F2FS_ADVISE_HOT       = 0x20,
+	F2FS_ADVISE_VERITY    = 0x40,
+	F2FS_ADVISE_TRUNC     = 0x80,
+};
 
 /* extra sizes up to and including each optional field */
 #define F2FS_EXTRA_ISIZE_BASE     4u   /* i_extra_isize + i_inline_xattr_size */

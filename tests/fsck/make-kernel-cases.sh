@@ -10,6 +10,9 @@
 #   F2FS_ROLL_KEEP=1 tests/fsck/kernel-rollforward.sh (seeds 1 to 3), saved
 #   with save_case NAME -n IMAGE: fsck -n says what the roll-forward recovery
 #   would do, -y does it (expect.1), and the result checks clean (expect.2)
+# roll-forward-kernel-encrypt: p5 of such a run with the default six seeds
+#   (-O extra_attr,inode_checksum,encrypt,casefold -C utf8; new/ casefolded
+#   and encrypted, so its names are cipher text with the hash kept after them)
 # roll-forward-kernel-unlink: also saved by hand, from a power cut after this
 #   job on a default 128M image: /mnt/d with a, h and its hard link hl, an
 #   empty directory dd, a 3000-block file big and f0..f299; sync; then, each

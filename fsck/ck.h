@@ -534,8 +534,11 @@ uint32_t ck_rec_node_owner(struct ck *ck, uint32_t nid);
 int ck_rec_unreadable(struct ck *ck, uint32_t nid);
 /* Mark inode ino as an orphan; returns 1 if it was marked already. */
 int ck_rec_set_orphan(struct ck *ck, uint32_t ino);
-/* Is directory dir casefolded? */
+/* Do directory dir's names fold (casefolded, and not encrypted: cipher
+ * text is compared as stored)? */
 int ck_rec_casefold(struct ck *ck, uint32_t dir);
+/* Is directory dir encrypted (its names cipher text)? */
+int ck_rec_encrypted(struct ck *ck, uint32_t dir);
 /* Call fn for each inode whose i_blocks differs from the blocks the walk
  * counted (diff = i_blocks - counted), skipping those it could not count. */
 typedef int (*ck_rec_bdiff_fn)(struct ck *ck, uint32_t ino, int64_t diff, void *arg);

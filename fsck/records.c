@@ -190,6 +190,13 @@ int ck_rec_casefold(struct ck *ck, uint32_t dir)
 	return d && (d->state & DR_CASEFOLD) && !(d->state & DR_ENCRYPTED);
 }
 
+int ck_rec_encrypted(struct ck *ck, uint32_t dir)
+{
+	const struct ck_dir *d = ck_dir_of(ck, ck_inode(ck, dir), dir);
+
+	return d && (d->state & DR_ENCRYPTED);
+}
+
 uint32_t ck_rec_xattr_node(struct ck *ck, uint32_t nid, uint32_t owner)
 {
 	const struct ck_nid *n = ck_nid_find(ck, nid);

@@ -478,7 +478,13 @@ static bool not_a_dir(const struct ck *ck, const struct ck_dir *d)
 
 void rp_dirs_not_dirs(struct rp *p)
 {
-	const struct ck *ck = p->ck;
+	struct ck *ck = p->ck;
+
+	/* a duplicate in an encrypted directory would be renamed to plain
+	 * text among cipher text, which the kernel cannot decrypt */
+	for (size_t i = 0; i < ck->fixes.n; i++)
+		if (ck->fixes.v[i].op == FX_RENAME && ck_rec_encrypted(ck, ck->fixes.v[i].ino))
+			p->fix[ck->fixes.v[i].code] = false;
 
 	for (size_t k = 0; k < ck->dirs.n; k++) {
 		if (!not_a_dir(ck, &ck->dirs.v[k]))

@@ -131,7 +131,8 @@ const struct f2fs_node *rp_node_peek(struct rp *p, uint32_t nid, struct f2fs_nod
 struct f2fs_node *rp_node_new(struct rp *p, uint32_t ino, uint32_t ofs, uint32_t *nid);
 /* A directory that holds no directory's content (no "." or "..", its
  * entries broken by the dozen) gets no fix: the problems of its records
- * are left (decide()). */
+ * are left (decide()); nor is a duplicate name in an encrypted directory
+ * renamed. */
 void rp_dirs_not_dirs(struct rp *p);
 /* A new empty directory named name in parent (not linked there): its
  * inode at nid (0: a free nid) and one block holding "." and "..". */

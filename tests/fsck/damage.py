@@ -105,7 +105,7 @@ for _i in range(8):
     CP_FIELDS['cur_data_blkoff[%d]' % _i] = (116 + 2 * _i, 'H')
 
 INODE_FIELDS = {
-    'mode': (0, 'H'), 'inline': (3, 'B'), 'uid': (4, 'I'), 'gid': (8, 'I'),
+    'mode': (0, 'H'), 'advise': (2, 'B'), 'inline': (3, 'B'), 'uid': (4, 'I'), 'gid': (8, 'I'),
     'links': (12, 'I'), 'size': (16, 'Q'), 'blocks': (24, 'Q'),
     'generation': (68, 'I'), 'depth': (72, 'I'), 'xattr_nid': (76, 'I'),
     'flags': (80, 'I'), 'pino': (84, 'I'), 'namelen': (88, 'I'),

@@ -185,6 +185,7 @@ CASE_LIST=(
 "xattr-node-bad-name|-n|D xattr /a/twenty_k raw \$(get xattr /a/twenty_k end) 0004000061626364"
 "xattr-node-entry-bounds|-n|D xattr /a/twenty_k raw 26 ffff"
 "dir-duplicate-name|-n|D dentry /big a_rather_long_entry_name_12 rename a_rather_long_entry_name_13"
+"dir-duplicate-name-encrypted|-n|D sb feature \$((\$(get sb feature) | 0x1)) -- inode /big advise \$((\$(get inode /big advise) | 0x4)) -- dentry /big a_rather_long_entry_name_12 rename a_rather_long_entry_name_13"
 "dir-duplicate-name-casefold|-n|D sb feature \$((\$(get sb feature) | 0x1000)) -- sb s_encoding 1 -- inode /big flags \$((\$(get inode /big flags) | 0x40000000)) -- dentry /big a_rather_long_entry_name_12 renamefold A_RATHER_long_entry_name_13"
 "dir-duplicate-name-casefold-utf8|-n|D sb feature \$((\$(get sb feature) | 0x1000)) -- sb s_encoding 1 -- inode /big flags \$((\$(get inode /big flags) | 0x40000000)) -- dentry /big a_rather_long_entry_name_12 renamehash \"a_rather_long_entry_name_\$(printf '\\303\\211')\" \$(cf_hash \"a_rather_long_entry_name_\$(printf '\\303\\211')\") -- dentry /big a_rather_long_entry_name_13 renamehash \"a_rather_long_entry_name_\$(printf '\\303\\251')\" \$(cf_hash \"a_rather_long_entry_name_\$(printf '\\303\\251')\")"
 "dir-bad-hash-casefold-utf8|-n|D sb feature \$((\$(get sb feature) | 0x1000)) -- sb s_encoding 1 -- inode /big flags \$((\$(get inode /big flags) | 0x40000000)) -- dentry /big a_rather_long_entry_name_12 renamehash \"A_Rather_Long_Entry_Name_\$(printf '\\303\\204')\" 0x1234567"

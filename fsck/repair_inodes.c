@@ -184,10 +184,17 @@ static int apply(struct rp *p, const struct ck_fix *f)
 	case FX_MODE:
 		nd->i.i_mode = le16_put((uint16_t)f->value);
 		return retype_entries(p, f->ino, (uint16_t)f->value);
-	case FX_ISIZE:
+	case FX_ISIZE: {
+		uint64_t cur = le64_get(nd->i.i_size);
+
+		/* a directory's size to a block: never below the blocks that
+		 * another fix (FX_DIR_SIZE) grew it to */
+		if (f->slot && cur % F2FS_BLKSIZE == 0 && cur >= f->fofs)
+			break;
 		nd->i.i_size = le64_put(f->slot && !rp_data_exists(p, f->ino, f->fofs / F2FS_BLKSIZE - 1) ?
 					f->fofs - F2FS_BLKSIZE : f->fofs);
 		break;
+	}
 	case FX_COMPR_BLOCKS:
 		nd->i.extra.i_compr_blocks = le64_put(f->fofs);
 		break;

@@ -134,6 +134,7 @@ CASE_LIST=(
 "inode-extra-isize-blocks|-n|D inode /a/twenty_k extra_isize 2"
 "inode-inline-xattr-size|-n|D inode /small.txt inline \$((\$(get inode /small.txt inline) | 1)) -- inode /small.txt inline_xattr_size 1000"
 "inode-inline-flags|-n|D inode /a/twenty_k inline \$((\$(get inode /a/twenty_k inline) | 4))"
+"inode-inline-dentry-lost|-n|D inode /a inline \$((\$(get inode /a inline) & ~4))"
 "inode-inline-size|-n|D inode /small.txt size 5000"
 "inode-inline-flags-both|-n|D inode /a inline \$((\$(get inode /a inline) | 2))"
 "inode-inline-flags-nids|-n|D inode /small.txt nid[0] 4000"

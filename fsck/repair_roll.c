@@ -53,26 +53,6 @@ static void drop_extent(struct rr_node *inode, uint64_t fofs)
 }
 
 
-/* addr stops being used (a pointer replaced or truncated). */
-static void drop_block(struct rp_roll *r, uint32_t addr)
-{
-	struct rp *p = r->p;
-	uint32_t at;
-
-	if (addr == F2FS_NEW_ADDR) {
-		if (p->new_addrs)
-			p->new_addrs--;
-		return;
-	}
-	if (!ck_in_main(r->ck, addr))
-		return;
-	at = rr_map_get(&r->own_at, addr);
-	if (at)
-		r->owns.v[at - 1].addr = 0;
-	rp_release(p, addr);
-	r->ck->r->roll.invalidated++;
-}
-
 /* The kernel's truncation of one pointer: its block is freed and the
  * inode counts one block less (NEW_ADDR included). */
 static int truncate_ptr(struct rp_roll *r, struct rr_node *n, uint32_t pos)
@@ -82,7 +62,7 @@ static int truncate_ptr(struct rp_roll *r, struct rr_node *n, uint32_t pos)
 	if (src == F2FS_NULL_ADDR)
 		return 0;
 	rr_set_ptr(n, pos, F2FS_NULL_ADDR);
-	drop_block(r, src);
+	rr_drop_block(r, src);
 	return rr_add_blocks(r, n->ino, -1);
 }
 
@@ -124,7 +104,7 @@ static int replace_ptr(struct rp_roll *r, struct rr_node *n, uint32_t pos, uint3
 	int ret;
 
 	rr_set_ptr(n, pos, dest);
-	drop_block(r, src);
+	rr_drop_block(r, src);
 	f2fs_msb_set(ck->owned, dest - ck->main_blkaddr);
 	ck_bit64_set(r->touched, s);
 	ret = f2fs_vec_push(&r->owns, (struct rr_own){ dest, n->nid, (uint16_t)pos });
@@ -353,75 +333,6 @@ static struct rr_ino *ino_entry(struct rp_roll *r, uint32_t ino)
 	uint32_t at = rr_map_get(&r->ino_at, ino);
 
 	return at ? &r->inos.v[at - 1] : NULL;
-}
-
-/* ---- an inode the recovery unlinks ------------------------------------- */
-
-static void drop_ptrs(struct rp_roll *r, struct rr_node *n, uint32_t count)
-{
-	for (uint32_t k = 0; k < count; k++) {
-		uint32_t a = rr_ptr(n, k);
-
-		if (a == F2FS_NULL_ADDR)
-			continue;
-		rr_set_ptr(n, k, F2FS_NULL_ADDR);
-		drop_block(r, a);
-	}
-}
-
-/* Node nid of inode ino, depth levels above its data (0: a direct node),
- * and everything under it. */
-static int free_subtree(struct rp_roll *r, uint32_t nid, uint32_t ino, int depth)
-{
-	struct rr_node *n;
-	int ret;
-
-	if (!nid)
-		return 0;
-	n = rr_node_get(r, nid, &ret);
-	if (!n)
-		return ret;
-	if (n->ino != ino)
-		return rr_stop(r, "node %u is not of inode %u, which the recovery frees", nid, ino);
-	if (depth == 0)
-		drop_ptrs(r, n, F2FS_ADDRS_PER_BLOCK);
-	for (uint32_t k = 0; depth > 0 && k < F2FS_NIDS_PER_BLOCK && !r->why[0]; k++) {
-		ret = free_subtree(r, le32_get(n->blk.in.nid[k]), ino, depth - 1);
-		if (ret)
-			return ret;
-	}
-	if (!r->why[0])
-		rr_free_node(r, n);
-	return 0;
-}
-
-int rr_drop_inode(struct rp_roll *r, struct rr_node *in)
-{
-	static const int depth[F2FS_DEF_NIDS_PER_INODE] = { 0, 0, 1, 1, 2 };
-	uint32_t ino = in->nid, xnid = le32_get(in->blk.i.i_xattr_nid);
-	struct rr_ino *e = ino_entry(r, ino);
-	int ret = 0;
-
-	if (le32_get(in->blk.i.i_flags) & F2FS_COMPR_FL)
-		return rr_stop(r, "inode %u, whose name a recovered file takes, is compressed: its freeing is left to the kernel",
-			       ino);
-	if (!(in->blk.i.i_inline & (F2FS_INLINE_DATA | F2FS_INLINE_DENTRY)))
-		drop_ptrs(r, in, rr_inode_addrs(r, in));
-	for (int k = 0; k < F2FS_DEF_NIDS_PER_INODE && !ret && !r->why[0]; k++)
-		ret = free_subtree(r, le32_get(in->blk.i.i_nid[k]), ino, depth[k]);
-	if (!ret && !r->why[0] && xnid) {
-		struct rr_node *x = rr_node_get(r, xnid, &ret);
-
-		if (x)
-			rr_free_node(r, x);
-	}
-	if (ret || r->why[0])
-		return ret;
-	rr_free_node(r, in);
-	r->p->inodes_delta--;
-	if (e)
-		e->done = true;
-	return 0;
 }
 
 /* find_fsync_dnodes: the chain's blocks, the inodes to recover. */

@@ -2,7 +2,7 @@
  * Internals of the roll-forward recovery (repair_roll.c, the chain, the
  * inodes and their data; repair_roll_dir.c, the names it gives back, through
  * the repair's directory edits; repair_roll_nodes.c, the copies of the
- * file nodes it edits). The
+ * file nodes it edits, and what it frees). The
  * recovery edits copies of nodes and directory blocks in memory, as the
  * kernel edits its page cache during a mount, and writes them out of place
  * at the end, into the repair's transaction.
@@ -115,6 +115,15 @@ void rr_free_node(struct rp_roll *r, struct rr_node *n);
 /* Add delta to the i_blocks of inode ino (the recovery's copy). */
 int rr_add_blocks(struct rp_roll *r, uint32_t ino, int64_t delta);
 
+/* Block addr stops being used (a pointer replaced, truncated or freed
+ * with its inode): released, and no longer a block the recovery gave. */
+void rr_drop_block(struct rp_roll *r, uint32_t addr);
+
+/* The kernel's eviction of an inode whose last link the recovery took:
+ * its data blocks, nodes and xattr node are freed, and the inode with
+ * them; nothing on the chain applies to it any more. */
+int rr_drop_inode(struct rp_roll *r, struct rr_node *in);
+
 int rr_map_put(struct rr_map *m, uint32_t key, uint32_t val);
 uint32_t rr_map_get(const struct rr_map *m, uint32_t key);
 void rr_map_free(struct rr_map *m);
@@ -124,13 +133,6 @@ int rr_stop(struct rp_roll *r, const char *fmt, ...) __attribute__((format(print
 
 /* Out of memory: the error to return. */
 int rr_nomem(struct rp_roll *r);
-
-/* ---- repair_roll.c ---- */
-
-/* The kernel's eviction of an inode whose last link the recovery took:
- * its data blocks, nodes and xattr node are freed, and the inode with
- * them; nothing on the chain applies to it any more. */
-int rr_drop_inode(struct rp_roll *r, struct rr_node *in);
 
 /* ---- repair_roll_dir.c ---- */
 

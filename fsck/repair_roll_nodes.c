@@ -2,7 +2,9 @@
  * The roll-forward recovery's copies of nodes (repair_roll.h): each node it
  * changes is read once, or made (a new inode, a direct node the tree lacks,
  * an xattr node), found by nid or by its place in its inode's tree, and
- * edited in memory until the flush writes it out of place.
+ * edited in memory until the flush writes it out of place; and what the
+ * recovery frees: blocks it replaces or truncates, and the inodes it
+ * unlinks with their trees.
  */
 #include <f2fs/format/endian.h>
 #include <f2fs/format/inode.h>
@@ -360,4 +362,93 @@ struct rr_node *rr_block_slot(struct rp_roll *r, struct rr_node *inode, uint64_t
 	}
 	*pos = (uint32_t)(idx % NPB);
 	return rr_locate(r, inode, ofs, 0, alloc, ret);
+}
+
+/* ---- blocks and inodes the recovery frees ------------------------------ */
+
+/* addr stops being used (a pointer replaced or truncated). */
+void rr_drop_block(struct rp_roll *r, uint32_t addr)
+{
+	struct rp *p = r->p;
+	uint32_t at;
+
+	if (addr == F2FS_NEW_ADDR) {
+		if (p->new_addrs)
+			p->new_addrs--;
+		return;
+	}
+	if (!ck_in_main(r->ck, addr))
+		return;
+	at = rr_map_get(&r->own_at, addr);
+	if (at)
+		r->owns.v[at - 1].addr = 0;
+	rp_release(p, addr);
+	r->ck->r->roll.invalidated++;
+}
+
+static void drop_ptrs(struct rp_roll *r, struct rr_node *n, uint32_t count)
+{
+	for (uint32_t k = 0; k < count; k++) {
+		uint32_t a = rr_ptr(n, k);
+
+		if (a == F2FS_NULL_ADDR)
+			continue;
+		rr_set_ptr(n, k, F2FS_NULL_ADDR);
+		rr_drop_block(r, a);
+	}
+}
+
+/* Node nid of inode ino, depth levels above its data (0: a direct node),
+ * and everything under it. */
+static int free_subtree(struct rp_roll *r, uint32_t nid, uint32_t ino, int depth)
+{
+	struct rr_node *n;
+	int ret;
+
+	if (!nid)
+		return 0;
+	n = rr_node_get(r, nid, &ret);
+	if (!n)
+		return ret;
+	if (n->ino != ino)
+		return rr_stop(r, "node %u is not of inode %u, which the recovery frees", nid, ino);
+	if (depth == 0)
+		drop_ptrs(r, n, F2FS_ADDRS_PER_BLOCK);
+	for (uint32_t k = 0; depth > 0 && k < F2FS_NIDS_PER_BLOCK && !r->why[0]; k++) {
+		ret = free_subtree(r, le32_get(n->blk.in.nid[k]), ino, depth - 1);
+		if (ret)
+			return ret;
+	}
+	if (!r->why[0])
+		rr_free_node(r, n);
+	return 0;
+}
+
+int rr_drop_inode(struct rp_roll *r, struct rr_node *in)
+{
+	static const int depth[F2FS_DEF_NIDS_PER_INODE] = { 0, 0, 1, 1, 2 };
+	uint32_t ino = in->nid, xnid = le32_get(in->blk.i.i_xattr_nid);
+	uint32_t at = rr_map_get(&r->ino_at, ino);
+	int ret = 0;
+
+	if (le32_get(in->blk.i.i_flags) & F2FS_COMPR_FL)
+		return rr_stop(r, "inode %u, whose name a recovered file takes, is compressed: its freeing is left to the kernel",
+			       ino);
+	if (!(in->blk.i.i_inline & (F2FS_INLINE_DATA | F2FS_INLINE_DENTRY)))
+		drop_ptrs(r, in, rr_inode_addrs(r, in));
+	for (int k = 0; k < F2FS_DEF_NIDS_PER_INODE && !ret && !r->why[0]; k++)
+		ret = free_subtree(r, le32_get(in->blk.i.i_nid[k]), ino, depth[k]);
+	if (!ret && !r->why[0] && xnid) {
+		struct rr_node *x = rr_node_get(r, xnid, &ret);
+
+		if (x)
+			rr_free_node(r, x);
+	}
+	if (ret || r->why[0])
+		return ret;
+	rr_free_node(r, in);
+	r->p->inodes_delta--;
+	if (at)
+		r->inos.v[at - 1].done = true;
+	return 0;
 }

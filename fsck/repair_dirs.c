@@ -40,11 +40,6 @@ static int area_at(struct rp *p, uint32_t dir, uint64_t fofs, struct f2fs_dentry
 	return 0;
 }
 
-int rp_dentry_area(struct rp *p, uint32_t dir, uint64_t fofs, struct f2fs_dentry_area *a)
-{
-	return area_at(p, dir, fofs, a);
-}
-
 uint32_t rp_name_hash(struct rp *p, uint32_t dir, const uint8_t *name, uint32_t len)
 {
 	uint8_t key[F2FS_NAME_LEN];

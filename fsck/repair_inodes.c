@@ -123,7 +123,7 @@ static int retype_entries(struct rp *p, uint32_t ino, uint16_t mode)
 
 		if (f->op != FX_TYPE || f->value != F2FS_FT_UNKNOWN)
 			continue;
-		ret = rp_dentry_area(p, f->ino, f->fofs, &a);
+		ret = rp_dir_area(p, f->ino, f->fofs, &a);
 		if (ret)
 			return ret;
 		if (f->slot < a.slots && le32_get(a.dentry[f->slot].ino) == ino)

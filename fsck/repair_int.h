@@ -184,14 +184,12 @@ int rp_dir_add(struct rp *p, uint32_t dir, const uint8_t *name, uint32_t len, ui
 int rp_dir_add_hashed(struct rp *p, uint32_t dir, const uint8_t *name, uint32_t len,
 		      uint32_t hash, uint32_t ino, uint8_t type);
 /* The entries of dir's block fofs (UINT64_MAX: its inline area), to change. */
+struct f2fs_dentry_area;
 int rp_dir_area(struct rp *p, uint32_t dir, uint64_t fofs, struct f2fs_dentry_area *a);
 /* Point dir's ".." at parent (added when missing). */
 int rp_dir_dotdot(struct rp *p, uint32_t dir, uint32_t parent);
 /* The entry fixes the check noted (ck.fixes) that p.fix allows. */
 int rp_dirs(struct rp *p);
-/* The entries of dir's block fofs (UINT64_MAX: its inline area), to change. */
-struct f2fs_dentry_area;
-int rp_dentry_area(struct rp *p, uint32_t dir, uint64_t fofs, struct f2fs_dentry_area *a);
 /* First block of hash level level of a directory of dir_level. */
 uint64_t rp_level_start(uint32_t level, uint32_t dir_level);
 

@@ -48,7 +48,7 @@ int out_flush(struct out *o)
  */
 static int text_plain(uint8_t c)
 {
-	return c >= 0x20 && c != 0x7f && c != '\\';
+	return c >= 0x20 && c < 0x7f && c != '\\';
 }
 
 static int json_plain(uint8_t c)
@@ -56,13 +56,27 @@ static int json_plain(uint8_t c)
 	return c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
 }
 
+/* Bytes at s that go out as they are: one valid UTF-8 character past the C1
+ * controls; 0 for a byte to escape (a raw 0x9b or an encoded U+009B is a
+ * terminal's CSI, so a damaged or encrypted name could drive the terminal). */
+static size_t text_char(const uint8_t *s, size_t left)
+{
+	uint32_t cp;
+	size_t n;
+
+	if (s[0] < 0x80)
+		return text_plain(s[0]);
+	n = f2fs_utf8_decode(s, left, &cp);
+	return n && cp >= 0xa0 ? n : 0;
+}
+
 static void put_escaped(struct out *o, const uint8_t *s, size_t len)
 {
 	for (size_t k = 0; k < len;) {
-		size_t run = k;
+		size_t run = k, n;
 
-		while (run < len && text_plain(s[run]))
-			run++;
+		while (run < len && (n = text_char(s + run, len - run)) != 0)
+			run += n;
 		fwrite(s + k, 1, run - k, o->f);
 		if (run < len)
 			fprintf(o->f, "\\%03o", s[run++]);
@@ -95,7 +109,11 @@ static void json_string(struct out *o, const uint8_t *s, size_t len)
 				fprintf(o->f, "\\u%04x", c);
 				run++;
 			} else if ((n = f2fs_utf8_decode(s + run, len - run, &cp)) != 0) {
-				fwrite(s + run, 1, n, o->f);
+				/* C1 controls too, as a terminal may act on them */
+				if (cp < 0xa0)
+					fprintf(o->f, "\\u%04" PRIx32, cp);
+				else
+					fwrite(s + run, 1, n, o->f);
 				run += n;
 			} else {
 				fprintf(o->f, "\\udc%02x", c);
@@ -481,7 +499,7 @@ static void json_cell(struct out *o, const struct out_col *col, const struct out
 		fmt_number(col, c, 1, buf, sizeof(buf));
 		fputs(buf, o->f);
 	} else if (c->s && !c->none) {
-		json_cstring(o, c->s);
+		json_string(o, (const uint8_t *)c->s, c->len ? c->len : strlen(c->s));
 	} else {
 		fputs("null", o->f);
 	}
@@ -496,7 +514,7 @@ static void text_cell(struct out *o, const struct out_col *col, const struct out
 	char buf[64];
 
 	if (col->type == OUT_COL_S && last && col->width < 0) {
-		put_escaped(o, (const uint8_t *)s, strlen(s));
+		put_escaped(o, (const uint8_t *)s, s == c->s && c->len ? c->len : strlen(s));
 		return;
 	}
 	if (col->type != OUT_COL_S) {

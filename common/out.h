@@ -100,12 +100,14 @@ struct out_cell {
 	int64_t i;
 	double f;
 	const char *s;
+	size_t len;    /* of s when it may hold NUL; 0: up to its NUL */
 	int none;      /* no value: "-" in text, null in JSON */
 };
 
 #define OUT_U(v) ((struct out_cell){ .u = (uint64_t)(v) })
 #define OUT_I(v) ((struct out_cell){ .i = (int64_t)(v) })
 #define OUT_S(v) ((struct out_cell){ .s = (v) })
+#define OUT_SN(v, n) ((struct out_cell){ .s = (v), .len = (n) })
 #define OUT_F(v) ((struct out_cell){ .f = (double)(v) })
 #define OUT_NONE ((struct out_cell){ .none = 1 })
 

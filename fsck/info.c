@@ -159,6 +159,8 @@ void info_layout(struct out *o, const struct f2fs_fs *fs)
 
 struct item {
 	char *path;        /* from the root, "/" for the root */
+	size_t len;        /* of path: an encrypted name may hold NUL or '/' */
+	size_t name_at;    /* where the last name starts in path */
 	uint32_t ino;
 	uint8_t type;
 	unsigned depth;
@@ -167,57 +169,51 @@ struct item {
 struct walk {
 	F2FS_VEC(struct item) v;      /* to show, the next one last */
 	F2FS_VEC(struct item) kids;   /* the entries of the directory being read */
-	const char *parent;
-	unsigned depth;
+	const struct item *parent;
 	int nomem;
 };
 
 static int kid_cb(const struct f2fs_dirent *de, void *arg)
 {
 	struct walk *w = arg;
-	size_t pl = strlen(w->parent);
-	struct item it = { NULL, de->ino, de->file_type, w->depth + 1 };
+	size_t pl = w->parent->len;
+	struct item it = { .ino = de->ino, .type = de->file_type, .depth = w->parent->depth + 1 };
 
 	if ((de->name_len == 1 && de->name[0] == '.') ||
 	    (de->name_len == 2 && de->name[0] == '.' && de->name[1] == '.'))
 		return 0;
 	it.path = malloc(pl + de->name_len + 2);
+	if (it.path) {
+		memcpy(it.path, w->parent->path, pl);
+		if (w->parent->depth)
+			it.path[pl++] = '/';
+		memcpy(it.path + pl, de->name, de->name_len);
+		it.path[pl + de->name_len] = '\0';
+		it.name_at = pl;
+		it.len = pl + de->name_len;
+	}
 	if (!it.path || f2fs_vec_push(&w->kids, it)) {
 		free(it.path);
 		w->nomem = 1;
 		return 1;
 	}
-	memcpy(it.path, w->parent, pl);
-	if (pl == 0 || it.path[pl - 1] != '/')
-		it.path[pl++] = '/';
-	memcpy(it.path + pl, de->name, de->name_len);
-	it.path[pl + de->name_len] = '\0';
 	return 0;
-}
-
-/* A name on a text line: control characters would break it; they show as '?'. */
-static void text_name(struct out *o, const char *s)
-{
-	for (; *s; s++)
-		out_text(o, "%c", (unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s);
 }
 
 static const char type_char[] = "?-dcbpsl";
 
 static void show(struct out *o, const struct item *it, int map, struct out_table *t)
 {
-	const char *name = strrchr(it->path, '/');
-
 	if (map) {
 		char ty[2] = { it->type < 8 ? type_char[it->type] : '?', 0 };
 
 		if (out_json(o)) {
 			out_tab_row(o, t, (struct out_cell[]){ OUT_U(it->ino), OUT_S(ty),
-				    OUT_S(it->path) });
+				    OUT_SN(it->path, it->len) });
 			return;
 		}
 		out_text(o, "%10" PRIu32 " %s ", it->ino, ty);
-		text_name(o, it->path);
+		out_escaped(o, (const uint8_t *)it->path, it->len);
 		out_text(o, "\n");
 		return;
 	}
@@ -225,7 +221,7 @@ static void show(struct out *o, const struct item *it, int map, struct out_table
 		out_text(o, "|   ");
 	if (it->depth)
 		out_text(o, "|-- ");
-	text_name(o, it->depth ? name + 1 : "/");
+	out_escaped(o, (const uint8_t *)it->path + it->name_at, it->len - it->name_at);
 	if (it->type == F2FS_FT_DIR && it->depth)
 		out_text(o, "/");
 	out_text(o, " [ino %" PRIu32 "]\n", it->ino);
@@ -243,7 +239,7 @@ unsigned info_tree(struct out *o, struct f2fs_fs *fs, int map)
 	uint32_t max = f2fs_fs_max_nid(fs);
 	uint8_t *seen = calloc((size_t)max / 8 + 1, 1);
 	unsigned failed = 0;
-	struct item root = { NULL, F2FS_ROOT_INO, F2FS_FT_DIR, 0 };
+	struct item root = { .len = 1, .ino = F2FS_ROOT_INO, .type = F2FS_FT_DIR };
 
 	root.path = malloc(2);
 	if (!seen || !root.path || f2fs_vec_push(&w.v, root)) {
@@ -265,8 +261,7 @@ unsigned info_tree(struct out *o, struct f2fs_fs *fs, int map)
 		}
 		seen[it.ino / 8] |= (uint8_t)(1u << (it.ino % 8));
 		w.kids.n = 0;
-		w.parent = it.path;
-		w.depth = it.depth;
+		w.parent = &it;
 		if (f2fs_dir_foreach(fs, it.ino, kid_cb, &w, &err) || w.nomem) {
 			failed++;
 			w.nomem = 0;

@@ -237,24 +237,6 @@ static const struct problem_field {
 
 #define NFIELDS (sizeof(problem_fields) / sizeof(problem_fields[0]))
 
-/* A path on the problem's line: a control character would break the
- * line, so it shows as '?'. */
-static void text_path(struct out *o, const char *s)
-{
-	while (*s) {
-		size_t n = 0;
-
-		while (s[n] && (unsigned char)s[n] >= 0x20)
-			n++;
-		out_text(o, "%.*s", (int)n, s);
-		s += n;
-		if (*s) {
-			out_text(o, "?");
-			s++;
-		}
-	}
-}
-
 /* SEVERITY name [structure]: message (label value, ...) path P */
 /* A volume over several devices: where each device's blocks start, so that
  * a problem's block address names its device (filled once opened). */
@@ -336,7 +318,7 @@ static void text_problem(struct out *o, const struct f2fs_check_report *r,
 	}
 	if (p->path) {
 		out_text(o, " path ");
-		text_path(o, p->path);
+		out_escaped(o, (const uint8_t *)p->path, strlen(p->path));
 	}
 	text_outcome(o, r, p);
 	out_text(o, "\n");

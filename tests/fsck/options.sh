@@ -142,6 +142,7 @@ fi
 mkdir -p "$W/tree/dür"
 echo x >"$W/tree/dür/ü.txt"
 echo y >"$W/tree/bad$(printf '\377')name"
+echo z >"$W/tree/c1$(printf '\302\233')x"   # U+009B, a terminal's CSI
 truncate -s 100M "$W/names.img"
 if "$MKFS" -q -f --rootdir "$W/tree" "$W/names.img" >/dev/null 2>&1; then
 	names=$("$FSCK" -M --json "$W/names.img")
@@ -149,11 +150,20 @@ if "$MKFS" -q -f --rootdir "$W/tree" "$W/names.img" >/dev/null 2>&1; then
 import json, sys
 d = json.loads(sys.argv[1])
 p = sorted(f["path"].encode("utf-8", "surrogateescape") for f in d["files"])
-sys.exit(0 if p == [b"/", b"/bad\xffname", b"/d\xc3\xbcr", b"/d\xc3\xbcr/\xc3\xbc.txt"] else 1)' "$names" &&
-	   [[ $names == *'"/dür/ü.txt"'* && $names == *'"/bad\udcffname"'* ]]; then
-		ok "-M --json: UTF-8 names as they are, a stray byte as \\udcff"
+sys.exit(0 if p == [b"/", b"/bad\xffname", b"/c1\xc2\x9bx", b"/d\xc3\xbcr", b"/d\xc3\xbcr/\xc3\xbc.txt"] else 1)' "$names" &&
+	   [[ $names == *'"/dür/ü.txt"'* && $names == *'"/bad\udcffname"'* && $names == *'"/c1\u009bx"'* ]]; then
+		ok "-M --json: UTF-8 names as they are, a stray byte as \\udcff, a C1 control as \\u009b"
 	else
 		bad "-M --json names: $names"
+	fi
+	# in text, what is not printable UTF-8 is an octal escape, byte by byte
+	names=$("$FSCK" -M "$W/names.img")
+	if grep -qxE ' +[0-9]+ - /bad\\377name' <<<"$names" &&
+	   grep -qxE ' +[0-9]+ - /c1\\302\\233x' <<<"$names" &&
+	   grep -qxE ' +[0-9]+ - /dür/ü.txt' <<<"$names"; then
+		ok "-M: a stray byte and a C1 control as octal escapes, UTF-8 as it is"
+	else
+		bad "-M names: $names"
 	fi
 	DUMP=${DUMP:-$TOP_BUILD/dump/dump.f2fs}
 	if [[ -x $DUMP ]]; then
@@ -162,6 +172,22 @@ sys.exit(0 if p == [b"/", b"/bad\xffname", b"/d\xc3\xbcr", b"/d\xc3\xbcr/\xc3\xb
 	fi
 else
 	bad "mkfs --rootdir of the names tree"
+fi
+# an encrypted directory's cipher-text names (a kernel-made case): each is
+# 32 bytes (the policy pads to 32), some hold NUL or '/', and -M still gives
+# each one whole
+bzcat "$HERE/cases/roll-forward-kernel-encrypt/image.bz2" >"$W/enc.img"
+names=$("$FSCK" -M --json "$W/enc.img")
+if python3 -c '
+import json, sys
+d = json.loads(sys.argv[1])
+n = [p[5:] for p in (f["path"].encode("utf-8", "surrogateescape") for f in d["files"])
+     if p.startswith(b"/new/")]
+ok = len(n) > 100 and all(len(x) == 32 for x in n)
+sys.exit(0 if ok and any(b"\0" in x for x in n) and any(b"/" in x for x in n) else 1)' "$names"; then
+	ok "-M --json: cipher-text names whole, with their NUL and '/' bytes"
+else
+	bad "-M --json on an encrypted directory: $names"
 fi
 
 # images that cannot be opened: one message naming the image once, and JSON

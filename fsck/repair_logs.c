@@ -144,14 +144,14 @@ int rp_place(struct rp *p, int t, uint32_t count, uint32_t *first)
 
 int rp_write(struct rp *p, const struct rp_placed *owner, const void *data)
 {
-	struct f2fs_txn_block *b;
+	uint8_t *copy = malloc(F2FS_BLKSIZE);
 
-	if (f2fs_vec_push(&p->placed, *owner) || f2fs_vec_reserve(&p->t.blocks, p->t.blocks.n + 1))
+	if (!copy || f2fs_vec_push(&p->placed, *owner) ||
+	    f2fs_vec_push(&p->t.blocks, (struct f2fs_txn_block){ owner->addr, owner->node, copy })) {
+		free(copy);
 		return f2fs_fail(p->ck->err, -ENOMEM, "out of memory for blocks to write");
-	b = &p->t.blocks.v[p->t.blocks.n++];
-	b->addr = owner->addr;
-	b->node = owner->node;
-	memcpy(b->data, data, F2FS_BLKSIZE);
+	}
+	memcpy(copy, data, F2FS_BLKSIZE);
 	return 0;
 }
 

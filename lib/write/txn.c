@@ -28,6 +28,8 @@ int f2fs_txn_begin(struct f2fs_txn *t, struct f2fs_fs *fs, struct f2fs_error *er
 void f2fs_txn_free(struct f2fs_txn *t)
 {
 	free(t->cp);
+	for (size_t i = 0; i < t->blocks.n; i++)
+		free(t->blocks.v[i].data);
 	f2fs_vec_free(&t->blocks);
 	f2fs_vec_free(&t->nat);
 	f2fs_vec_free(&t->sit);

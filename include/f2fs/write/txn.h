@@ -38,11 +38,14 @@ struct f2fs_txn_ssa {
 };
 
 /* A node or data block of the main area, written out of place: addr is
- * free under the old checkpoint, and the new one makes it valid. */
+ * free under the old checkpoint, and the new one makes it valid. data
+ * (F2FS_BLKSIZE bytes, freed with the transaction) is allocated on its own
+ * so that memory a stager frees as it goes (a recovery's node copies) is
+ * used again, not held beside one large array of them. */
 struct f2fs_txn_block {
 	uint32_t addr;
 	bool node;
-	uint8_t data[F2FS_BLKSIZE];
+	uint8_t *data;
 };
 
 /* What a commit wrote (blocks), and how the NAT and SIT were planned. */

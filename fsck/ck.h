@@ -245,7 +245,8 @@ struct ck_edge {
 
 struct ck_pending_path {
 	uint32_t ino;
-	char *name;
+	uint8_t *name;      /* name_len bytes, NULL when the path is ino's own */
+	uint32_t name_len;
 };
 
 /* ---- the state of the passes that ride along the walk ---------------- */

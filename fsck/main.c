@@ -318,7 +318,7 @@ static void text_problem(struct out *o, const struct f2fs_check_report *r,
 	}
 	if (p->path) {
 		out_text(o, " path ");
-		out_escaped(o, (const uint8_t *)p->path, strlen(p->path));
+		out_escaped(o, (const uint8_t *)p->path, p->path_len);
 	}
 	text_outcome(o, r, p);
 	out_text(o, "\n");
@@ -345,7 +345,10 @@ static void json_problem(struct out *o, const struct f2fs_problem *p)
 		out_s(o, "device_path", NULL, volume_devs.path[d]);
 		out_u(o, "device_blkaddr", NULL, p->blkaddr - volume_devs.start[d]);
 	}
-	out_s(o, "path", NULL, p->path);
+	if (p->path)
+		out_bytes(o, "path", NULL, (const uint8_t *)p->path, p->path_len);
+	else
+		out_s(o, "path", NULL, NULL);
 	out_s(o, "message", NULL, p->msg);
 	out_s(o, "fix", NULL, f2fs_fix_kind_name(in->fix));
 	out_b(o, "fixed", NULL, p->fixed);

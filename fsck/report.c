@@ -34,7 +34,7 @@ void ck_pb(struct ck *ck, enum f2fs_problem_code code, const struct ck_at *at,
 		r->problems = f2fs_grow(r->problems, &ck->problems_cap, r->nproblems + 1,
 					sizeof(*r->problems));
 	if (r->nproblems == ck->problems_cap ||
-	    f2fs_vec_push(&ck->paths, (struct ck_pending_path){ 0, NULL })) {
+	    f2fs_vec_push(&ck->paths, (struct ck_pending_path){ 0 })) {
 		r->suppressed++;
 		return;
 	}
@@ -58,13 +58,12 @@ void ck_pb(struct ck *ck, enum f2fs_problem_code code, const struct ck_at *at,
 	if (at && (at->has_path || at->h_ino)) {
 		ck->paths.v[r->nproblems].ino = at->has_path ? at->path_ino : at->ino;
 		if (at->name) {
-			char *s = malloc(at->name_len + 1);
+			uint8_t *s = malloc(at->name_len + 1);
 
-			if (s) {
+			if (s)
 				memcpy(s, at->name, at->name_len);
-				s[at->name_len] = 0;
-			}
 			ck->paths.v[r->nproblems].name = s;
+			ck->paths.v[r->nproblems].name_len = at->name_len;
 		}
 	}
 	r->nproblems++;
@@ -75,16 +74,16 @@ void ck_pb_name(struct ck *ck, enum f2fs_problem_code code, uint32_t nid, uint32
 {
 	for (size_t i = 0; i < ck->r->nproblems; i++) {
 		const struct f2fs_problem *p = &ck->r->problems[i];
-		char *s;
+		uint8_t *s;
 
 		if (p->code != code || !(p->have & F2FS_PF_NID) || p->nid != nid)
 			continue;
 		if (ck->paths.v[i].name || !(s = malloc(len + 1)))
 			return;
 		memcpy(s, name, len);
-		s[len] = 0;
 		ck->paths.v[i].ino = dir;
 		ck->paths.v[i].name = s;
+		ck->paths.v[i].name_len = len;
 		return;
 	}
 }
@@ -112,7 +111,8 @@ void ck_node_unreadable(struct ck *ck, uint32_t nid, uint32_t addr, const struct
 
 struct name_find {
 	uint32_t child;
-	char name[F2FS_NAME_LEN + 1];
+	uint8_t name[F2FS_NAME_LEN];
+	size_t len;
 	int found;
 };
 
@@ -123,44 +123,60 @@ static int name_cb(const struct f2fs_dirent *de, void *arg)
 	if (de->ino != f->child || (de->name_len == 1 && de->name[0] == '.') ||
 	    (de->name_len == 2 && de->name[0] == '.' && de->name[1] == '.'))
 		return 0;
-	memcpy(f->name, de->name, de->name_len);
-	f->name[de->name_len] = 0;
+	f->len = de->name_len < F2FS_NAME_LEN ? de->name_len : F2FS_NAME_LEN;
+	memcpy(f->name, de->name, f->len);
 	f->found = 1;
 	return 1;
 }
 
-/* Path of ino from the parents found in the tree walk; NULL if unknown. */
-static char *path_of(struct ck *ck, uint32_t ino)
+/* A new path: base's len bytes, then "/" and name's name_len bytes
+ * (between them no "/" after the root's "/"), NUL-terminated for the
+ * callers that read it as a string; base is freed. */
+static char *path_join(char *base, size_t *len, const uint8_t *name, size_t name_len)
 {
-	char *path = strdup("");
-	uint32_t cur = ino;
-	struct f2fs_error e;
+	int slash = !(*len == 1 && base[0] == '/');
+	char *np = base ? malloc(*len + (size_t)slash + name_len + 1) : NULL;
 
-	for (int depth = 0; path && cur != F2FS_ROOT_INO; depth++) {
+	if (np) {
+		memcpy(np, base, *len);
+		if (slash)
+			np[*len] = '/';
+		memcpy(np + *len + slash, name, name_len);
+		*len += (size_t)slash + name_len;
+		np[*len] = '\0';
+	}
+	free(base);
+	return np;
+}
+
+/* Path of ino (*len bytes; a name may hold NUL) from the parents found in
+ * the tree walk; NULL if unknown. Built from the root down: the names are
+ * found leaf first, kept, then joined. */
+static char *path_of(struct ck *ck, uint32_t ino, size_t *len)
+{
+	struct name_find names[65];
+	uint32_t cur = ino;
+	int depth = 0;
+	struct f2fs_error e;
+	char *path;
+
+	while (cur != F2FS_ROOT_INO) {
 		struct ck_nid *ci = ck_inode(ck, cur);
 		uint32_t parent = ci ? ck_parent(ck, ci, cur) : 0;
-		struct name_find f = { .child = cur };
-		char *np;
+		struct name_find *f = &names[depth];
 
-		if (!parent || depth > 64) {
-			free(path);
+		if (!parent || depth == 65)
 			return NULL;
-		}
-		if (f2fs_dir_foreach(ck->fs, parent, name_cb, &f, &e) < 0 || !f.found) {
-			free(path);
+		*f = (struct name_find){ .child = cur };
+		if (f2fs_dir_foreach(ck->fs, parent, name_cb, f, &e) < 0 || !f->found)
 			return NULL;
-		}
-		np = malloc(strlen(f.name) + strlen(path) + 2);
-		if (np)
-			sprintf(np, "/%s%s", f.name, path);
-		free(path);
-		path = np;
+		depth++;
 		cur = parent;
 	}
-	if (path && !*path) {
-		free(path);
-		path = strdup("/");
-	}
+	path = strdup("/");
+	*len = 1;
+	while (path && depth--)
+		path = path_join(path, len, names[depth].name, names[depth].len);
 	return path;
 }
 
@@ -180,22 +196,17 @@ void ck_resolve_paths(struct ck *ck)
 
 	for (size_t i = 0; i < ck->r->nproblems && budget; i++) {
 		struct ck_pending_path *pp = &ck->paths.v[i];
+		size_t len = 0;
 		char *base;
 
 		if (!pp->ino)
 			continue;
 		budget--;
-		base = path_of(ck, pp->ino);
-		if (base && pp->name) {
-			char *full = malloc(strlen(base) + strlen(pp->name) + 2);
-
-			if (full)
-				sprintf(full, "%s%s%s", base,
-					base[1] ? "/" : "", pp->name);
-			free(base);
-			base = full;
-		}
+		base = path_of(ck, pp->ino, &len);
+		if (base && pp->name)
+			base = path_join(base, &len, pp->name, pp->name_len);
 		ck->r->problems[i].path = base;
+		ck->r->problems[i].path_len = base ? len : 0;
 	}
 }
 
@@ -214,8 +225,10 @@ void ck_root_paths(struct ck *ck)
 {
 	for (size_t i = 0; i < ck->r->nproblems; i++)
 		if (!ck->r->problems[i].path && ck->paths.v[i].ino == F2FS_ROOT_INO &&
-		    !ck->paths.v[i].name)
+		    !ck->paths.v[i].name) {
 			ck->r->problems[i].path = strdup("/");
+			ck->r->problems[i].path_len = 1;
+		}
 }
 
 void ck_paths_free(struct ck *ck)

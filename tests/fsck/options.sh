@@ -189,6 +189,30 @@ sys.exit(0 if ok and any(b"\0" in x for x in n) and any(b"/" in x for x in n) el
 else
 	bad "-M --json on an encrypted directory: $names"
 fi
+# a problem's path through such a name (a file's link count damaged): whole
+# in JSON, its NUL an octal escape in text
+ino=$(python3 -c '
+import json, sys
+for f in json.loads(sys.argv[1])["files"]:
+    p = f["path"].encode("utf-8", "surrogateescape")
+    if p.startswith(b"/new/") and b"\0" in p[5:] and f["type"] == "-":
+        print(f["ino"], p.hex())
+        break' "$names")
+read -r ino hex <<<"$ino"
+if [[ -n $ino ]] && python3 "$HERE/damage.py" "$W/enc.img" inode "#$ino" links 7; then
+	line=$("$FSCK" -n "$W/enc.img" | grep -a '^ERROR inode.links')
+	want=$(python3 -c 'import sys; print("".join(chr(c) if 32 <= c < 127 and c != 92 else "\\%03o" % c for c in bytes.fromhex(sys.argv[1])))' "$hex")
+	[[ $line == *" path $want: "* ]] && ok "a problem's path through a cipher-text name: whole, NUL escaped" ||
+		bad "problem path: $line (want $want)"
+	"$FSCK" -n --json "$W/enc.img" | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+p = [x["path"].encode("utf-8", "surrogateescape") for x in d["problems"] if x["name"] == "inode.links"]
+sys.exit(0 if p == [bytes.fromhex(sys.argv[1])] else 1)' "$hex" &&
+		ok "--json: that path whole" || bad "--json: a problem's path through a cipher-text name"
+else
+	bad "no file with NUL in its name under /new of the encrypted case"
+fi
 
 # images that cannot be opened: one message naming the image once, and JSON
 : >"$W/zero.img"

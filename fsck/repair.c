@@ -649,7 +649,7 @@ static int stage(struct rp *p)
 	if (!ret)
 		ret = rp_quota(p);
 	if (!ret)
-		ret = rp_roll_flush(p);
+		ret = rp_roll_owners(p);
 	if (!ret)
 		ret = rp_edits_flush(p);
 	if (!ret)

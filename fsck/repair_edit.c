@@ -21,14 +21,6 @@
 
 #define NPB F2FS_NIDS_PER_BLOCK
 
-static struct rp_enode *enode_find(struct rp *p, uint32_t nid)
-{
-	for (size_t i = 0; i < p->enodes.n; i++)
-		if (p->enodes.v[i].nid == nid)
-			return &p->enodes.v[i];
-	return NULL;
-}
-
 static struct rp_edata *edata_find(struct rp *p, uint32_t ino, uint64_t fofs)
 {
 	for (size_t i = 0; i < p->edata.n; i++)
@@ -42,13 +34,32 @@ static int no_memory(struct rp *p)
 	return f2fs_fail(p->ck->err, -ENOMEM, "out of memory for the repair's edits");
 }
 
+/* The staged node nid, ready to read or edit: a node the recovery freed is
+ * wanted again; one flushed already can take no more edits. */
+static struct rp_snode *staged(struct rp *p, uint32_t nid)
+{
+	struct rp_snode *s = rp_stage_find(p, nid);
+
+	if (!s)
+		return NULL;
+	if (!s->blk) {
+		f2fs_fail(p->ck->err, -EINVAL, "node %u is edited after it was written", nid);
+		return NULL;
+	}
+	if (s->freed && rp_stage_revive(p, s))
+		return NULL;
+	return s;
+}
+
 const struct f2fs_node *rp_node_peek(struct rp *p, uint32_t nid, struct f2fs_node *buf)
 {
-	struct rp_enode *e = enode_find(p, nid);
 	const struct ck_nid *n;
 
-	if (e)
-		return e->blk;
+	if (rp_stage_find(p, nid)) {
+		struct rp_snode *s = staged(p, nid);
+
+		return s ? s->blk : NULL;
+	}
 	n = ck_nid_find(p->ck, nid);
 	if (!n || !(n->flags & NR_READ)) {
 		f2fs_fail(p->ck->err, -ENOENT, "node %u is not in use", nid);
@@ -61,34 +72,29 @@ const struct f2fs_node *rp_node_peek(struct rp *p, uint32_t nid, struct f2fs_nod
 
 struct f2fs_node *rp_node(struct rp *p, uint32_t nid)
 {
-	struct rp_enode *e = enode_find(p, nid);
-	struct f2fs_node *blk;
+	struct rp_snode *s;
+	const struct ck_nid *n;
 
-	if (e)
-		return e->blk;
-	blk = malloc(sizeof(*blk));
-	if (!blk) {
-		no_memory(p);
-		return NULL;
+	if (rp_stage_find(p, nid)) {
+		s = staged(p, nid);
+	} else {
+		n = ck_nid_find(p->ck, nid);
+		if (!n || !(n->flags & NR_READ)) {
+			f2fs_fail(p->ck->err, -ENOENT, "node %u is not in use", nid);
+			return NULL;
+		}
+		/* its ino and NAT version as the flush finds them */
+		s = rp_stage_read(p, nid, n->blkaddr, 0, 0, false);
 	}
-	if (!rp_node_peek(p, nid, blk) || f2fs_vec_push(&p->enodes, ((struct rp_enode){ nid, false, blk }))) {
-		if (!p->ck->err->code)
-			no_memory(p);
-		free(blk);
+	if (!s)
 		return NULL;
-	}
-	return blk;
+	s->edited = true;
+	return s->blk;
 }
 
 bool rp_nid_taken(const struct rp *p, uint32_t nid)
 {
-	for (size_t i = 0; i < p->enodes.n; i++)
-		if (p->enodes.v[i].nid == nid)
-			return true;
-	for (size_t i = 0; i < p->t.nat.n; i++)
-		if (p->t.nat.v[i].nid == nid)
-			return true;
-	return false;
+	return rp_stage_find(p, nid) || rp_map_get(&p->nat_at, nid);
 }
 
 /* A nid the NAT has free and this repair has not touched. */
@@ -105,22 +111,16 @@ static int free_nid(struct rp *p, uint32_t *out)
 	return f2fs_fail(ck->err, -F2FS_E_NO_SPACE, "no free node id left for the repair");
 }
 
-/* A zeroed node at nid, in the edits as new, its footer set. */
+/* A zeroed node at nid, staged as new, its footer set. */
 static struct f2fs_node *node_new(struct rp *p, uint32_t nid, uint32_t ino, uint32_t ofs)
 {
-	struct f2fs_node *blk = calloc(1, sizeof(*blk));
+	struct rp_snode *s = rp_stage_new(p, nid, ino, ofs, 0, false);
 
-	if (!blk || f2fs_vec_push(&p->enodes, ((struct rp_enode){ nid, true, blk }))) {
-		free(blk);
-		no_memory(p);
+	if (!s)
 		return NULL;
-	}
-	f2fs_node_footer_set(blk, nid, ino ? ino : nid, ofs, 0, 0, 0);
-	p->used[nid / F2FS_NAT_ENTRY_PER_BLOCK]++;
-	p->added++;
 	if (!ino)
 		p->inodes_delta++;
-	return blk;
+	return s->blk;
 }
 
 struct f2fs_node *rp_node_new(struct rp *p, uint32_t ino, uint32_t ofs, uint32_t *nid)
@@ -374,18 +374,6 @@ bool rp_data_exists(struct rp *p, uint32_t ino, uint64_t fofs)
 
 /* ---- the flush ----------------------------------------------------------------- */
 
-static int nat_version(struct rp *p, uint32_t nid, uint8_t *version)
-{
-	struct f2fs_nat_info ni;
-	int ret = f2fs_nat_lookup(p->ck->fs, nid, &ni, NULL, p->ck->err);
-
-	*version = ni.version;
-	for (size_t i = 0; !ret && i < p->t.nat.n; i++)
-		if (p->t.nat.v[i].nid == nid)
-			*version = p->t.nat.v[i].version;
-	return ret;
-}
-
 static int flush_data(struct rp *p, struct rp_edata *e)
 {
 	uint32_t nid, idx, addr;
@@ -396,7 +384,7 @@ static int flush_data(struct rp *p, struct rp_edata *e)
 	if (!ret && !(owner = rp_node(p, nid)))
 		ret = p->ck->err->code ? p->ck->err->code : -EIO;
 	if (!ret)
-		ret = nat_version(p, nid, &version);
+		ret = rp_nat_version(p, nid, &version);
 	if (!ret)
 		ret = rp_place(p, F2FS_SEG_WARM_DATA, 1, &addr);
 	if (ret)
@@ -409,34 +397,6 @@ static int flush_data(struct rp *p, struct rp_edata *e)
 	return rp_write(p, &(struct rp_placed){ addr, nid, (uint16_t)idx, version, false }, e->blk);
 }
 
-static int flush_node(struct rp *p, struct rp_enode *e)
-{
-	struct ck *ck = p->ck;
-	struct f2fs_node *nd = e->blk;
-	uint32_t addr, ino = le32_get(nd->footer.ino);
-	uint8_t version;
-	int ret = nat_version(p, e->nid, &version);
-
-	if (!ret)
-		ret = rp_place(p, F2FS_SEG_WARM_NODE, 1, &addr);
-	if (ret)
-		return ret;
-	if (!e->fresh)
-		rp_release(p, ck_nid_find(ck, e->nid)->blkaddr);
-	/* the next checkpoint's version: under the old checkpoint this block
-	 * ends the roll-forward chain rather than joining it */
-	nd->footer.cp_ver = le64_put(le64_get(ck->cp->checkpoint_ver) + 1);
-	nd->footer.next_blkaddr = le32_put(addr + 1);
-	nd->footer.flag = le32_put(le32_get(nd->footer.flag) &
-				   ~(uint32_t)(F2FS_NODE_FSYNC | F2FS_NODE_DENT));
-	if (ino == e->nid && !(le32_get(nd->footer.flag) >> F2FS_NODE_OFS_SHIFT))
-		f2fs_inode_seal(nd, ck->features, f2fs_fs_inode_crc_seed(ck->fs));
-	ret = rp_write(p, &(struct rp_placed){ addr, e->nid, 0, 0, true }, nd);
-	if (!ret)
-		ret = rp_stage_nat(p, &(struct f2fs_nat_dirty){ e->nid, ino, addr, version });
-	return ret;
-}
-
 int rp_edits_flush(struct rp *p)
 {
 	int ret = 0;
@@ -444,17 +404,13 @@ int rp_edits_flush(struct rp *p)
 	for (size_t i = 0; i < p->edata.n && !ret; i++)
 		ret = flush_data(p, &p->edata.v[i]);
 	/* the data pointers above edit nodes: those go after */
-	for (size_t i = 0; i < p->enodes.n && !ret; i++)
-		ret = flush_node(p, &p->enodes.v[i]);
-	return ret;
+	return ret ? ret : rp_stage_flush(p);
 }
 
 void rp_edits_free(struct rp *p)
 {
 	for (size_t i = 0; i < p->edata.n; i++)
 		free(p->edata.v[i].blk);
-	for (size_t i = 0; i < p->enodes.n; i++)
-		free(p->enodes.v[i].blk);
 	f2fs_vec_free(&p->edata);
-	f2fs_vec_free(&p->enodes);
+	rp_stage_free(p);
 }

@@ -24,11 +24,27 @@ struct rp_placed {
 	bool node;
 };
 
-/* A node the repair changes (fresh: a node it adds). */
-struct rp_enode {
+/* An open-addressing map of uint32 keys (never 0) to uint32 values. */
+struct rp_map {
+	uint32_t *key, *val;
+	uint32_t cap, n;
+};
+
+/* A node the repair stages (repair_stage.c): one entry per nid, shared by
+ * every fix and the roll-forward recovery. */
+struct rp_snode {
 	uint32_t nid;
-	bool fresh;
-	struct f2fs_node *blk;
+	uint32_t ino;             /* its inode (the NAT's, for the recovery); 0: freed */
+	uint32_t ofs;             /* its offset in the inode's tree */
+	uint32_t old_addr;        /* its block under the checkpoint (not fresh) */
+	uint8_t version;          /* its NAT version when read or made */
+	bool fresh;               /* a nid this repair takes anew */
+	bool freed;               /* it goes: its NAT entry is freed at the flush */
+	bool edited;              /* taken for an edit: written even if unchanged */
+	bool roll;                /* the recovery's: sealed as the kernel's recovery
+				   * leaves a node, in the log of its kind */
+	bool dir;                 /* of a directory */
+	struct f2fs_node *blk;    /* its content; NULL once flushed */
 };
 
 /* A block of a file the repair changes (fresh: one it adds). */
@@ -62,8 +78,10 @@ struct rp {
 				   * so (incomplete), of no known kind; or NULL */
 	uint16_t *used;           /* NAT entries in use per block, after the fixes */
 	F2FS_VEC(struct rp_placed) placed;
-	/* the edits (repair_edit.c) */
-	F2FS_VEC(struct rp_enode) enodes;
+	/* the staged nodes (repair_stage.c) and file blocks (repair_edit.c) */
+	F2FS_VEC(struct rp_snode *) snodes;
+	struct rp_map snode_at;   /* nid -> index in snodes + 1 */
+	struct rp_map nat_at;     /* nid -> index in t.nat + 1 */
 	F2FS_VEC(struct rp_edata) edata;
 	uint32_t added;           /* nodes added */
 	uint32_t nid_cursor;      /* where the search for a free nid goes on */
@@ -106,6 +124,9 @@ void rp_release(struct rp *p, uint32_t addr);
 /* Stage NAT entry d, replacing an entry for the same nid staged before. */
 int rp_stage_nat(struct rp *p, const struct f2fs_nat_dirty *d);
 
+/* The NAT version of node nid: the one staged last, else the NAT's. */
+int rp_nat_version(struct rp *p, uint32_t nid, uint8_t *version);
+
 /* Stage nid's NAT entry free (its version moves on). */
 int rp_stage_nat_free(struct rp *p, uint32_t nid, uint8_t version);
 /* Is (nid, idx) a data pointer to a block another pointer owned first
@@ -115,6 +136,35 @@ bool rp_lost_claim(const struct ck *ck, uint32_t nid, uint32_t idx);
 /* Free node nid and what only it holds (its data blocks, the nodes below
  * an indirect node). */
 int rp_free_node(struct rp *p, uint32_t nid);
+
+/* ---- repair_stage.c ---- */
+
+int rp_map_put(struct rp_map *m, uint32_t key, uint32_t val);
+uint32_t rp_map_get(const struct rp_map *m, uint32_t key);
+void rp_map_free(struct rp_map *m);
+
+/* The staged node nid, or NULL. */
+struct rp_snode *rp_stage_find(const struct rp *p, uint32_t nid);
+/* Stage node nid from its block addr (its ino given, or 0: the footer's;
+ * and its NAT version); roll: for the recovery. NULL on failure (ck.err). */
+struct rp_snode *rp_stage_read(struct rp *p, uint32_t nid, uint32_t addr, uint32_t ino,
+			       uint8_t version, bool roll);
+/* Stage a new zeroed node at free nid (ino 0: an inode), its footer set;
+ * it counts for the node count and its NAT block's entries. */
+struct rp_snode *rp_stage_new(struct rp *p, uint32_t nid, uint32_t ino, uint32_t ofs,
+			      uint8_t version, bool roll);
+/* The node goes: its old block is released and its NAT entry freed at the
+ * flush (a fresh one is simply not written). */
+void rp_stage_drop(struct rp *p, struct rp_snode *s);
+/* A dropped node wanted again: its old block read anew and kept. */
+int rp_stage_revive(struct rp *p, struct rp_snode *s);
+/* *same: the node is only read, equal to its old block but for the
+ * footer. False on a read failure (ck.err). */
+bool rp_stage_unchanged(struct rp *p, const struct rp_snode *s, bool *same);
+/* Write every staged node that changed out of place (after the data
+ * blocks, whose pointers edit nodes), sealed, its NAT entry staged. */
+int rp_stage_flush(struct rp *p);
+void rp_stage_free(struct rp *p);
 
 /* ---- repair_edit.c ---- */
 
@@ -295,10 +345,9 @@ bool rp_roll_stopped(const struct rp *p);
  * inodes (before the quota files are rebuilt: rp_quota). */
 int rp_roll_charge_quota(struct rp *p);
 
-/* Write what the recovery changed out of place (after the logs are
- * chosen, before rp_edits_flush). 1 (nothing staged) when another fix
- * edits a node it edits. */
-int rp_roll_flush(struct rp *p);
+/* The owners of the blocks the recovery made valid, into the summaries
+ * (before the staged nodes are flushed: rp_edits_flush). */
+int rp_roll_owners(struct rp *p);
 
 /* The chain's blocks are free under the new checkpoint: after the last
  * block is placed (rp_edits_flush), before the SIT is made. */

@@ -28,14 +28,30 @@ bool rp_lost_claim(const struct ck *ck, uint32_t nid, uint32_t idx)
 
 int rp_stage_nat(struct rp *p, const struct f2fs_nat_dirty *d)
 {
-	for (size_t i = 0; i < p->t.nat.n; i++)
-		if (p->t.nat.v[i].nid == d->nid) {
-			p->t.nat.v[i] = *d;
-			return 0;
-		}
-	if (f2fs_vec_push(&p->t.nat, *d))
+	uint32_t at = rp_map_get(&p->nat_at, d->nid);
+
+	if (at) {
+		p->t.nat.v[at - 1] = *d;
+		return 0;
+	}
+	if (f2fs_vec_push(&p->t.nat, *d) || rp_map_put(&p->nat_at, d->nid, (uint32_t)p->t.nat.n))
 		return f2fs_fail(p->ck->err, -ENOMEM, "out of memory for NAT changes");
 	return 0;
+}
+
+int rp_nat_version(struct rp *p, uint32_t nid, uint8_t *version)
+{
+	struct f2fs_nat_info ni;
+	uint32_t at = rp_map_get(&p->nat_at, nid);
+	int ret;
+
+	if (at) {
+		*version = p->t.nat.v[at - 1].version;
+		return 0;
+	}
+	ret = f2fs_nat_lookup(p->ck->fs, nid, &ni, NULL, p->ck->err);
+	*version = ni.version;
+	return ret;
 }
 
 int rp_stage_nat_free(struct rp *p, uint32_t nid, uint8_t version)

@@ -44,9 +44,9 @@
 
 /* An inode's largest extent covering a changed block no longer says
  * where the file's blocks are: the kernel drops it too. */
-static void drop_extent(struct rr_node *inode, uint64_t fofs)
+static void drop_extent(struct rp_snode *inode, uint64_t fofs)
 {
-	struct f2fs_extent *e = &inode->blk.i.i_ext;
+	struct f2fs_extent *e = &inode->blk->i.i_ext;
 
 	if (fofs >= le32_get(e->fofs) && fofs < (uint64_t)le32_get(e->fofs) + le32_get(e->len))
 		memset(e, 0, sizeof(*e));
@@ -55,7 +55,7 @@ static void drop_extent(struct rr_node *inode, uint64_t fofs)
 
 /* The kernel's truncation of one pointer: its block is freed and the
  * inode counts one block less (NEW_ADDR included). */
-static int truncate_ptr(struct rp_roll *r, struct rr_node *n, uint32_t pos)
+static int truncate_ptr(struct rp_roll *r, struct rp_snode *n, uint32_t pos)
 {
 	uint32_t src = rr_ptr(n, pos);
 
@@ -66,7 +66,7 @@ static int truncate_ptr(struct rp_roll *r, struct rr_node *n, uint32_t pos)
 	return rr_add_blocks(r, n->ino, -1);
 }
 
-static int reserve_ptr(struct rp_roll *r, struct rr_node *n, uint32_t pos)
+static int reserve_ptr(struct rp_roll *r, struct rp_snode *n, uint32_t pos)
 {
 	rr_set_ptr(n, pos, F2FS_NEW_ADDR);
 	r->p->new_addrs++;
@@ -79,12 +79,12 @@ static int take_from_prev(struct rp_roll *r, uint32_t dest)
 {
 	uint32_t at;
 	struct rr_own *o;
-	struct rr_node *n;
+	struct rp_snode *n;
 	int ret;
 
 	if (!f2fs_msb_test(r->ck->owned, dest - r->ck->main_blkaddr))
 		return 0;
-	at = rr_map_get(&r->own_at, dest);
+	at = rp_map_get(&r->own_at, dest);
 	if (!at || !r->owns.v[at - 1].addr)
 		return rr_stop(r, "chain block 0x%x is in use under the checkpoint", dest);
 	o = &r->owns.v[at - 1];
@@ -96,7 +96,7 @@ static int take_from_prev(struct rp_roll *r, uint32_t dest)
 	return 0;
 }
 
-static int replace_ptr(struct rp_roll *r, struct rr_node *n, uint32_t pos, uint32_t src,
+static int replace_ptr(struct rp_roll *r, struct rp_snode *n, uint32_t pos, uint32_t src,
 		       uint32_t dest)
 {
 	struct ck *ck = r->ck;
@@ -109,7 +109,7 @@ static int replace_ptr(struct rp_roll *r, struct rr_node *n, uint32_t pos, uint3
 	ck_bit64_set(r->touched, s);
 	ret = f2fs_vec_push(&r->owns, (struct rr_own){ dest, n->nid, (uint16_t)pos });
 	if (!ret)
-		ret = rr_map_put(&r->own_at, dest, (uint32_t)r->owns.n);
+		ret = rp_map_put(&r->own_at, dest, (uint32_t)r->owns.n);
 	if (ret)
 		return rr_nomem(r);
 	ck->r->roll.blocks++;
@@ -119,9 +119,9 @@ static int replace_ptr(struct rp_roll *r, struct rr_node *n, uint32_t pos, uint3
 /* ---- the kernel's steps ------------------------------------------------ */
 
 /* recover_inode: the fields the kernel takes from the chain's inode block. */
-static void recover_inode(struct rp_roll *r, struct rr_node *in, const struct f2fs_node *c)
+static void recover_inode(struct rp_roll *r, struct rp_snode *in, const struct f2fs_node *c)
 {
-	struct f2fs_inode *d = &in->blk.i;
+	struct f2fs_inode *d = &in->blk->i;
 	const struct f2fs_inode *s = &c->i;
 	const uint8_t kept = F2FS_PIN_FILE | F2FS_DATA_EXIST;
 
@@ -151,7 +151,7 @@ static void recover_inode(struct rp_roll *r, struct rr_node *in, const struct f2
 /* recover_inode_page: a new inode from the chain's, with no blocks yet. */
 static int create_inode(struct rp_roll *r, const struct f2fs_node *c, uint32_t ino)
 {
-	struct rr_node *n;
+	struct rp_snode *n;
 	struct f2fs_inode *d;
 	int ret;
 
@@ -160,7 +160,7 @@ static int create_inode(struct rp_roll *r, const struct f2fs_node *c, uint32_t i
 		return ret;
 	if (n->nid != ino)
 		return rr_stop(r, "inode %u cannot be made again", ino);
-	d = &n->blk.i;
+	d = &n->blk->i;
 	memcpy(d, &c->i, __builtin_offsetof(struct f2fs_inode, i_ext));
 	d->i_size = 0;
 	d->i_blocks = le64_put(1);
@@ -187,9 +187,9 @@ static int create_inode(struct rp_roll *r, const struct f2fs_node *c, uint32_t i
 }
 
 /* f2fs_recover_inline_xattr */
-static void recover_inline_xattr(struct rp_roll *r, struct rr_node *in, const struct f2fs_node *c)
+static void recover_inline_xattr(struct rp_roll *r, struct rp_snode *in, const struct f2fs_node *c)
 {
-	struct f2fs_inode *d = &in->blk.i;
+	struct f2fs_inode *d = &in->blk->i;
 	uint32_t words;
 
 	if (!(c->i.i_inline & F2FS_INLINE_XATTR)) {
@@ -204,19 +204,19 @@ static void recover_inline_xattr(struct rp_roll *r, struct rr_node *in, const st
 }
 
 /* f2fs_recover_xattr_data: the chain's xattr node replaces the inode's. */
-static int recover_xattr(struct rp_roll *r, struct rr_node *in, const struct f2fs_node *c)
+static int recover_xattr(struct rp_roll *r, struct rp_snode *in, const struct f2fs_node *c)
 {
-	uint32_t prev = le32_get(in->blk.i.i_xattr_nid);
-	struct rr_node *x;
+	uint32_t prev = le32_get(in->blk->i.i_xattr_nid);
+	struct rp_snode *x;
 	int ret = 0;
 
 	if (prev) {
-		struct rr_node *old = rr_node_get(r, prev, &ret);
+		struct rp_snode *old = rr_node_get(r, prev, &ret);
 
 		if (!old)
 			return ret;
 		rr_free_node(r, old);
-		in->blk.i.i_xattr_nid = 0;
+		in->blk->i.i_xattr_nid = 0;
 		ret = rr_add_blocks(r, in->nid, -1);
 		if (ret)
 			return ret;
@@ -224,18 +224,18 @@ static int recover_xattr(struct rp_roll *r, struct rr_node *in, const struct f2f
 	x = rr_new_node(r, le32_get(c->footer.nid), in->nid, F2FS_XATTR_NODE_OFFSET, in->dir, &ret);
 	if (!x)
 		return ret;
-	memcpy(&x->blk, c, F2FS_BLKSIZE - sizeof(struct f2fs_node_footer));
-	in->blk.i.i_xattr_nid = le32_put(x->nid);
+	memcpy(x->blk, c, F2FS_BLKSIZE - sizeof(struct f2fs_node_footer));
+	in->blk->i.i_xattr_nid = le32_put(x->nid);
 	r->ck->r->roll.xattrs++;
 	return 0;
 }
 
 /* f2fs_recover_inline_data: 1 when the node's content was inline data
  * (nothing more to do), 0 to go on with its pointers. */
-static int recover_inline_data(struct rp_roll *r, struct rr_node *in, const struct f2fs_node *c,
+static int recover_inline_data(struct rp_roll *r, struct rp_snode *in, const struct f2fs_node *c,
 			       int *ret)
 {
-	struct f2fs_inode *d = &in->blk.i;
+	struct f2fs_inode *d = &in->blk->i;
 	bool c_inline = rr_is_inode_blk(c) && (c->i.i_inline & F2FS_INLINE_DATA);
 	uint32_t off = f2fs_inode_inline_offset(d), bytes = f2fs_inode_inline_bytes(d, r->features);
 
@@ -268,11 +268,11 @@ static int recover_inline_data(struct rp_roll *r, struct rr_node *in, const stru
 }
 
 /* do_recover_data for chain node c of inode in. */
-static int recover_data(struct rp_roll *r, struct rr_node *in, const struct f2fs_node *c)
+static int recover_data(struct rp_roll *r, struct rp_snode *in, const struct f2fs_node *c)
 {
 	uint32_t ofs = rr_footer_ofs(c), count;
 	uint64_t start;
-	struct rr_node *dn;
+	struct rp_snode *dn;
 	int ret = 0;
 
 	if (rr_is_inode_blk(c))
@@ -302,9 +302,9 @@ static int recover_data(struct rp_roll *r, struct rr_node *in, const struct f2fs
 			ret = truncate_ptr(r, dn, k);
 			continue;
 		}
-		if (!(in->blk.i.i_advise & F2FS_ADVISE_KEEP_SIZE) &&
-		    le64_get(in->blk.i.i_size) <= start * F2FS_BLKSIZE)
-			in->blk.i.i_size = le64_put((start + 1) * F2FS_BLKSIZE);
+		if (!(in->blk->i.i_advise & F2FS_ADVISE_KEEP_SIZE) &&
+		    le64_get(in->blk->i.i_size) <= start * F2FS_BLKSIZE)
+			in->blk->i.i_size = le64_put((start + 1) * F2FS_BLKSIZE);
 		if (dest == F2FS_NEW_ADDR) {
 			ret = truncate_ptr(r, dn, k);
 			if (!ret)
@@ -330,7 +330,7 @@ static int recover_data(struct rp_roll *r, struct rr_node *in, const struct f2fs
 
 static struct rr_ino *ino_entry(struct rp_roll *r, uint32_t ino)
 {
-	uint32_t at = rr_map_get(&r->ino_at, ino);
+	uint32_t at = rp_map_get(&r->ino_at, ino);
 
 	return at ? &r->inos.v[at - 1] : NULL;
 }
@@ -360,10 +360,10 @@ static int find_inodes(struct rp_roll *r)
 		/* a chain that comes back to a block (the kernel's mount
 		 * recovers none of it) is recovered up to there
 		 * (node.roll_forward_loop) */
-		if (rr_map_get(&r->chain_at, (uint32_t)addr))
+		if (rp_map_get(&r->chain_at, (uint32_t)addr))
 			break;
 		if (f2fs_vec_push(&r->chain, (uint32_t)addr) ||
-		    rr_map_put(&r->chain_at, (uint32_t)addr, 1))
+		    rp_map_put(&r->chain_at, (uint32_t)addr, 1))
 			return rr_nomem(r);
 		ino = le32_get(c.footer.ino);
 		flag = le32_get(c.footer.flag);
@@ -389,7 +389,7 @@ static int find_inodes(struct rp_roll *r)
 				}
 				if (!ret && f2fs_vec_push(&r->inos, (struct rr_ino){ .ino = ino }))
 					return rr_nomem(r);
-				if (!ret && rr_map_put(&r->ino_at, ino, (uint32_t)r->inos.n))
+				if (!ret && rp_map_put(&r->ino_at, ino, (uint32_t)r->inos.n))
 					return rr_nomem(r);
 				e = ret ? NULL : &r->inos.v[r->inos.n - 1];
 			}
@@ -415,7 +415,7 @@ static int apply_chain(struct rp_roll *r)
 
 	for (size_t k = 0; k < r->chain.n && !ret && !r->why[0]; k++) {
 		struct rr_ino *e;
-		struct rr_node *in;
+		struct rp_snode *in;
 		uint32_t ino;
 
 		ret = f2fs_fs_read_block(ck->fs, r->chain.v[k], &c, ck->err);
@@ -430,7 +430,7 @@ static int apply_chain(struct rp_roll *r)
 			break;
 		/* the kernel makes a checkpoint for every fsync of a compressed
 		 * file (its recovery of one is not defined): never on its chain */
-		if (le32_get(in->blk.i.i_flags) & F2FS_COMPR_FL)
+		if (le32_get(in->blk->i.i_flags) & F2FS_COMPR_FL)
 			return rr_stop(r, "inode %u is compressed, which the kernel never leaves on the chain: its recovery is left to the kernel", ino);
 		if (rr_is_inode_blk(&c))
 			recover_inode(r, in, &c);
@@ -498,7 +498,7 @@ int rp_roll_prepare(struct rp *p)
  * kernel's dquot calls move it: each inode the recovery changes, makes or
  * frees is taken out as the checkpoint had it and counted again as it
  * ends, so that the quota files are rebuilt in the same transaction. */
-static int charge_inode(struct rp_roll *r, const struct rr_node *n)
+static int charge_inode(struct rp_roll *r, const struct rp_snode *n)
 {
 	struct ck *ck = r->ck;
 	struct f2fs_node old;
@@ -513,16 +513,16 @@ static int charge_inode(struct rp_roll *r, const struct rr_node *n)
 		      !(le32_get(old.footer.flag) >> 3);
 	}
 	/* the same owners and blocks: nothing moves */
-	if (was && is && old.i.i_uid == n->blk.i.i_uid && old.i.i_gid == n->blk.i.i_gid &&
-	    old.i.i_blocks == n->blk.i.i_blocks &&
+	if (was && is && old.i.i_uid == n->blk->i.i_uid && old.i.i_gid == n->blk->i.i_gid &&
+	    old.i.i_blocks == n->blk->i.i_blocks &&
 	    (!(ck->features & F2FS_FEATURE_PRJQUOTA) ||
-	     old.i.extra.i_projid == n->blk.i.extra.i_projid))
+	     old.i.extra.i_projid == n->blk->i.extra.i_projid))
 		return 0;
 	if (was)
 		ret = ck_quota_charge(ck, n->nid, &old.i, -1, -(int64_t)(le64_get(old.i.i_blocks) - 1));
 	if (!ret && is)
-		ret = ck_quota_charge(ck, n->nid, &n->blk.i, 1,
-				      (int64_t)(le64_get(n->blk.i.i_blocks) - 1));
+		ret = ck_quota_charge(ck, n->nid, &n->blk->i, 1,
+				      (int64_t)(le64_get(n->blk->i.i_blocks) - 1));
 	return ret;
 }
 
@@ -533,8 +533,9 @@ int rp_roll_charge_quota(struct rp *p)
 
 	if (!r || r->why[0])
 		return 0;
-	for (size_t k = 0; k < r->nodes.n && !ret; k++)
-		ret = charge_inode(r, r->nodes.v[k]);
+	for (size_t k = 0; k < p->snodes.n && !ret; k++)
+		if (p->snodes.v[k]->roll)
+			ret = charge_inode(r, p->snodes.v[k]);
 	return ret;
 }
 
@@ -545,93 +546,26 @@ bool rp_roll_stopped(const struct rp *p)
 
 /* ---- the flush ----------------------------------------------------------- */
 
-static int node_log(const struct rr_node *n)
-{
-	enum f2fs_node_kind k = f2fs_node_kind(n->ofs);
-
-	if (k == F2FS_NODE_INDIRECT || k == F2FS_NODE_DOUBLE)
-		return F2FS_SEG_COLD_NODE;
-	return n->dir ? F2FS_SEG_HOT_NODE : F2FS_SEG_WARM_NODE;
-}
-
-static int flush_node(struct rp_roll *r, struct rr_node *n)
-{
-	struct rp *p = r->p;
-	struct ck *ck = r->ck;
-	uint32_t addr, flags = n->dir ? 0 : F2FS_NODE_COLD;
-	int ret;
-
-	if (!n->ino) {   /* freed by the recovery */
-		struct f2fs_nat_dirty d = { n->nid, 0, F2FS_NULL_ADDR, (uint8_t)(n->version + 1) };
-
-		return n->old_addr ? rp_stage_nat(p, &d) : 0;
-	}
-	if (n->old_addr) {   /* only read (a lookup): left where it is */
-		struct f2fs_node old;
-
-		ret = f2fs_fs_read_block(ck->fs, n->old_addr, &old, ck->err);
-		if (ret)
-			return ret;
-		if (!memcmp(&old, &n->blk, sizeof(old) - sizeof(old.footer)))
-			return 0;
-	}
-	ret = rp_place(p, node_log(n), 1, &addr);
-	if (ret)
-		return ret;
-	/* not the old checkpoint's version: under it, this block is no
-	 * node of the chain */
-	f2fs_node_footer_set(&n->blk, n->nid, n->ino, n->ofs, flags,
-			     le64_get(ck->cp->checkpoint_ver) + 1, addr + 1);
-	if (n->ofs == 0 && n->nid == n->ino)
-		f2fs_inode_seal(&n->blk, ck->features, f2fs_fs_inode_crc_seed(ck->fs));
-	ret = rp_write(p, &(struct rp_placed){ addr, n->nid, 0, 0, true }, &n->blk);
-	if (ret)
-		return ret;
-	if (n->old_addr)
-		rp_release(p, n->old_addr);
-	return rp_stage_nat(p, &(struct f2fs_nat_dirty){ n->nid, n->ino, addr, n->version });
-}
-
-int rp_roll_flush(struct rp *p)
+int rp_roll_owners(struct rp *p)
 {
 	struct rp_roll *r = p->roll;
-	struct ck *ck = p->ck;
-	int ret;
+	int ret = 0;
 
 	if (!r || r->why[0])
 		return 0;
-	/* the other fixes (repair_edit.c) edit nodes of their own: one both
-	 * change, or a nid both take, would lose one side's changes */
-	for (size_t k = 0; k < r->nodes.n; k++)
-		if (rp_nid_taken(p, r->nodes.v[k]->nid)) {
-			rr_stop(r, "node %u is changed by another fix of this repair too",
-				r->nodes.v[k]->nid);
-			snprintf(ck->r->roll.why, sizeof(ck->r->roll.why), "%s", r->why);
-			return 1;
-		}
-	ret = 0;
 	/* the owners of the blocks recovered, for their segments' summaries */
 	for (size_t k = 0; k < r->owns.n && !ret; k++) {
 		const struct rr_own *o = &r->owns.v[k];
-		uint32_t at = rr_map_get(&r->node_at, o->nid);
-		const struct rr_node *n = at ? r->nodes.v[at - 1] : NULL;
+		const struct rp_snode *n = rp_stage_find(p, o->nid);
 
-		if (!o->addr || !n || rr_ptr(n, o->idx) != o->addr)
+		if (!o->addr || !n || n->freed || rr_ptr(n, o->idx) != o->addr)
 			continue;
 		if (f2fs_vec_push(&p->placed, (struct rp_placed){ o->addr, o->nid, o->idx,
 								  n->version, false }))
 			ret = rr_nomem(r);
 	}
-	/* room for every block at once: no copies of a growing array */
-	if (!ret && f2fs_vec_reserve(&p->t.blocks, p->t.blocks.n + r->nodes.n))
-		ret = rr_nomem(r);
-	for (size_t k = 0; k < r->nodes.n && !ret; k++) {
-		ret = flush_node(r, r->nodes.v[k]);
-		free(r->nodes.v[k]);   /* its block is in the transaction now */
-		r->nodes.v[k] = NULL;
-	}
 	if (!ret)
-		ck->r->roll.applied = 1;
+		p->ck->r->roll.applied = 1;
 	return ret;
 }
 
@@ -658,17 +592,13 @@ void rp_roll_free(struct rp *p)
 
 	if (!r)
 		return;
-	for (size_t k = 0; k < r->nodes.n; k++)
-		free(r->nodes.v[k]);
-	f2fs_vec_free(&r->nodes);
 	f2fs_vec_free(&r->chain);
 	f2fs_vec_free(&r->guarded);
 	f2fs_vec_free(&r->inos);
 	f2fs_vec_free(&r->owns);
-	rr_map_free(&r->ino_at);
-	rr_map_free(&r->node_at);
-	rr_map_free(&r->own_at);
-	rr_map_free(&r->chain_at);
+	rp_map_free(&r->ino_at);
+	rp_map_free(&r->own_at);
+	rp_map_free(&r->chain_at);
 	free(r->touched);
 	free(r);
 	p->roll = NULL;

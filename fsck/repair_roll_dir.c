@@ -219,7 +219,7 @@ static int find_name(struct rp_roll *r, uint32_t pino, const struct rr_name *n,
 static int unlink_taken(struct rp_roll *r, uint32_t pino, const struct rr_at *at, uint32_t eino)
 {
 	struct f2fs_dentry_area a;
-	struct rr_node *e;
+	struct rp_snode *e;
 	uint32_t links, drop;
 	int ret;
 
@@ -232,7 +232,7 @@ static int unlink_taken(struct rp_roll *r, uint32_t pino, const struct rr_at *at
 	if (e->ofs != 0 || e->ino != eino)
 		return rr_stop(r, "the name a recovered file takes in directory %u names node %u, no inode: the kernel's recovery fails on it",
 			       pino, eino);
-	links = le32_get(e->blk.i.i_links);
+	links = le32_get(e->blk->i.i_links);
 	drop = e->dir ? 2 : 1;
 	if (e->dir && links > drop)
 		return rr_stop(r, "the name a recovered file takes in directory %u names directory %u, which has subdirectories: left to the kernel",
@@ -250,25 +250,25 @@ static int unlink_taken(struct rp_roll *r, uint32_t pino, const struct rr_at *at
 		dn->i.i_links = le32_put(le32_get(dn->i.i_links) - 1);
 	}
 	if (links > drop) {
-		e->blk.i.i_links = le32_put(links - drop);
-		e->blk.i.i_ctime = le64_put((uint64_t)time(NULL));
-		e->blk.i.i_ctime_nsec = 0;
+		e->blk->i.i_links = le32_put(links - drop);
+		e->blk->i.i_ctime = le64_put((uint64_t)time(NULL));
+		e->blk->i.i_ctime_nsec = 0;
 		return 0;
 	}
 	return rr_drop_inode(r, e);
 }
 
-int rr_recover_dentry(struct rp_roll *r, const struct f2fs_node *c, struct rr_node *inode)
+int rr_recover_dentry(struct rp_roll *r, const struct f2fs_node *c, struct rp_snode *inode)
 {
 	uint32_t pino = le32_get(c->i.i_pino), found = 0;
 	struct rr_name n;
 	struct rr_at at = { 0 };
 	struct f2fs_node buf, *dn;
 	const struct f2fs_node *nd;
-	uint8_t type = f2fs_file_type_of_mode(le16_get(inode->blk.i.i_mode));
+	uint8_t type = f2fs_file_type_of_mode(le16_get(inode->blk->i.i_mode));
 	int ret;
 
-	if (!ck_is_dir(ck_inode(r->ck, pino)) || rr_map_get(&r->node_at, pino))
+	if (!ck_is_dir(ck_inode(r->ck, pino)))
 		return rr_stop(r, "the parent %u of inode %u is no directory the check knows: the kernel's recovery fails on it",
 			       pino, inode->nid);
 	nd = rp_node_peek(r->p, pino, &buf);
@@ -296,7 +296,7 @@ int rr_recover_dentry(struct rp_roll *r, const struct f2fs_node *c, struct rr_no
 		return r->ck->err->code ? r->ck->err->code : -EIO;
 	dn->i.i_mtime = dn->i.i_ctime = le64_put((uint64_t)time(NULL));
 	dn->i.i_mtime_nsec = dn->i.i_ctime_nsec = 0;
-	inode->blk.i.i_pino = le32_put(pino);
+	inode->blk->i.i_pino = le32_put(pino);
 	r->ck->r->roll.dentries++;
 	return 0;
 }

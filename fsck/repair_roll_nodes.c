@@ -21,65 +21,7 @@
 
 #define NPB F2FS_NIDS_PER_BLOCK
 
-/* ---- small maps -------------------------------------------------------- */
-
-static uint32_t slot_of(uint32_t key, uint32_t cap)
-{
-	return (key * 0x9E3779B1u) & (cap - 1);
-}
-
-uint32_t rr_map_get(const struct rr_map *m, uint32_t key)
-{
-	if (!m->cap)
-		return 0;
-	for (uint32_t s = slot_of(key, m->cap);; s = (s + 1) & (m->cap - 1)) {
-		if (m->key[s] == key)
-			return m->val[s];
-		if (!m->key[s])
-			return 0;
-	}
-}
-
-int rr_map_put(struct rr_map *m, uint32_t key, uint32_t val)
-{
-	if (2 * (m->n + 1) > m->cap) {
-		struct rr_map g = { 0 };
-
-		g.cap = m->cap ? 2 * m->cap : 64;
-		g.key = calloc(g.cap, sizeof(*g.key));
-		g.val = calloc(g.cap, sizeof(*g.val));
-		if (!g.key || !g.val) {
-			free(g.key);
-			free(g.val);
-			return -ENOMEM;
-		}
-		for (uint32_t i = 0; i < m->cap; i++)
-			if (m->key[i])
-				rr_map_put(&g, m->key[i], m->val[i]);
-		free(m->key);
-		free(m->val);
-		*m = g;
-	}
-	for (uint32_t s = slot_of(key, m->cap);; s = (s + 1) & (m->cap - 1)) {
-		if (m->key[s] == key) {
-			m->val[s] = val;
-			return 0;
-		}
-		if (!m->key[s]) {
-			m->key[s] = key;
-			m->val[s] = val;
-			m->n++;
-			return 0;
-		}
-	}
-}
-
-void rr_map_free(struct rr_map *m)
-{
-	free(m->key);
-	free(m->val);
-	memset(m, 0, sizeof(*m));
-}
+/* ---- stopping ---------------------------------------------------------- */
 
 int rr_stop(struct rp_roll *r, const char *fmt, ...)
 {
@@ -100,31 +42,20 @@ int rr_nomem(struct rp_roll *r)
 
 /* ---- nodes ------------------------------------------------------------- */
 
-/* Keep n (taken over: freed here when it cannot be kept). */
-static struct rr_node *keep_node(struct rp_roll *r, struct rr_node *n, int *ret)
-{
-	if (f2fs_vec_push(&r->nodes, n)) {
-		free(n);
-		*ret = rr_nomem(r);
-		return NULL;
-	}
-	if (rr_map_put(&r->node_at, n->nid, (uint32_t)r->nodes.n)) {
-		*ret = rr_nomem(r);   /* freed with the others */
-		return NULL;
-	}
-	return n;
-}
-
-struct rr_node *rr_node_get(struct rp_roll *r, uint32_t nid, int *ret)
+struct rp_snode *rr_node_get(struct rp_roll *r, uint32_t nid, int *ret)
 {
 	struct ck *ck = r->ck;
-	uint32_t at = rr_map_get(&r->node_at, nid);
+	struct rp_snode *n = rp_stage_find(r->p, nid);
 	struct f2fs_nat_info ni;
-	struct rr_node *n;
 
 	*ret = 0;
-	if (at)
-		return r->nodes.v[at - 1];
+	if (n && n->freed) {
+		/* freed by the recovery and wanted again: read anew */
+		*ret = rp_stage_revive(r->p, n);
+		return *ret ? NULL : n;
+	}
+	if (n)
+		return n;
 	if (!nid || nid >= ck->max_nid) {
 		rr_stop(r, "a node the recovery needs has nid %u, out of range", nid);
 		return NULL;
@@ -137,31 +68,17 @@ struct rr_node *rr_node_get(struct rp_roll *r, uint32_t nid, int *ret)
 			nid, ni.blkaddr);
 		return NULL;
 	}
-	n = calloc(1, sizeof(*n));
+	n = rp_stage_read(r->p, nid, ni.blkaddr, ni.ino, ni.version, true);
 	if (!n) {
-		*ret = rr_nomem(r);
+		*ret = ck->err->code ? ck->err->code : -EIO;
 		return NULL;
 	}
-	*ret = f2fs_fs_read_block(ck->fs, ni.blkaddr, &n->blk, ck->err);
-	if (*ret) {
-		free(n);
-		return NULL;
-	}
-	if (le32_get(n->blk.footer.nid) != nid) {
+	if (le32_get(n->blk->footer.nid) != nid) {
 		rr_stop(r, "node %u: its block 0x%x names nid %u", nid, ni.blkaddr,
-			le32_get(n->blk.footer.nid));
-		free(n);
+			le32_get(n->blk->footer.nid));
 		return NULL;
 	}
-	n->nid = nid;
-	n->ino = ni.ino;
-	n->ofs = rr_footer_ofs(&n->blk);
-	n->old_addr = ni.blkaddr;
-	n->version = ni.version;
-	n->dir = false;
-	if (n->ofs == 0 && nid == ni.ino)
-		n->dir = (le16_get(n->blk.i.i_mode) & F2FS_S_IFMT) == F2FS_S_IFDIR;
-	return keep_node(r, n, ret);
+	return n;
 }
 
 /* Is nid free for a node the recovery makes: unused under the checkpoint,
@@ -172,7 +89,7 @@ static int nid_free(struct rp_roll *r, uint32_t nid, bool *free_)
 	int ret;
 
 	*free_ = false;
-	if (nid <= F2FS_ROOT_INO || nid >= r->ck->max_nid || rr_map_get(&r->node_at, nid) ||
+	if (nid <= F2FS_ROOT_INO || nid >= r->ck->max_nid || rp_nid_taken(r->p, nid) ||
 	    ck_nid_find(r->ck, nid))
 		return 0;
 	ret = f2fs_nat_lookup(r->ck->fs, nid, &ni, NULL, r->ck->err);
@@ -183,12 +100,12 @@ static int nid_free(struct rp_roll *r, uint32_t nid, bool *free_)
 
 /* A new node (nid want when free, else the next free nid), zeroed, with
  * its footer; it counts for the node count and the inode's blocks. */
-struct rr_node *rr_new_node(struct rp_roll *r, uint32_t want, uint32_t ino, uint32_t ofs,
+struct rp_snode *rr_new_node(struct rp_roll *r, uint32_t want, uint32_t ino, uint32_t ofs,
 				bool dir, int *ret)
 {
 	struct ck *ck = r->ck;
 	struct f2fs_nat_info ni;
-	struct rr_node *n;
+	struct rp_snode *n;
 	bool ok = false;
 	uint32_t nid = want, tried = 0;
 
@@ -208,73 +125,53 @@ struct rr_node *rr_new_node(struct rp_roll *r, uint32_t want, uint32_t ino, uint
 	*ret = f2fs_nat_lookup(ck->fs, nid, &ni, NULL, ck->err);
 	if (*ret)
 		return NULL;
-	n = calloc(1, sizeof(*n));
+	n = rp_stage_new(r->p, nid, ino, ofs, ni.version, true);
 	if (!n) {
-		*ret = rr_nomem(r);
+		*ret = ck->err->code ? ck->err->code : -ENOMEM;
 		return NULL;
 	}
-	n->nid = nid;
-	n->ino = ino ? ino : nid;
-	n->ofs = ofs;
-	n->version = ni.version;
 	n->dir = dir;
-	f2fs_node_footer_set(&n->blk, nid, n->ino, ofs, 0, 0, 0);
-	r->p->added++;
-	r->p->used[nid / F2FS_NAT_ENTRY_PER_BLOCK]++;
-	if (!keep_node(r, n, ret))
-		return NULL;
 	if (ofs)
 		*ret = rr_add_blocks(r, n->ino, 1);
 	return *ret ? NULL : n;
 }
 
-void rr_free_node(struct rp_roll *r, struct rr_node *n)
+void rr_free_node(struct rp_roll *r, struct rp_snode *n)
 {
-	struct rp *p = r->p;
-
-	if (n->old_addr) {
-		rp_release(p, n->old_addr);
-		p->freed++;
-	} else {
-		p->added--;
-	}
-	p->used[n->nid / F2FS_NAT_ENTRY_PER_BLOCK]--;
-	n->ino = 0;   /* the flush clears its NAT entry */
-	n->blk.footer.ino = 0;
-	rr_map_put(&r->node_at, n->nid, 0);
+	rp_stage_drop(r->p, n);
 }
 
 int rr_add_blocks(struct rp_roll *r, uint32_t ino, int64_t delta)
 {
 	int ret;
-	struct rr_node *i = rr_node_get(r, ino, &ret);
+	struct rp_snode *i = rr_node_get(r, ino, &ret);
 
 	if (i)
-		i->blk.i.i_blocks = le64_put((uint64_t)((int64_t)le64_get(i->blk.i.i_blocks) + delta));
+		i->blk->i.i_blocks = le64_put((uint64_t)((int64_t)le64_get(i->blk->i.i_blocks) + delta));
 	return ret;
 }
 
-uint32_t rr_ptr(const struct rr_node *n, uint32_t pos)
+uint32_t rr_ptr(const struct rp_snode *n, uint32_t pos)
 {
-	return n->ofs == 0 && n->nid == n->ino ? f2fs_inode_get_addr(&n->blk.i, pos) :
-						 le32_get(n->blk.dn.addr[pos]);
+	return n->ofs == 0 && n->nid == n->ino ? f2fs_inode_get_addr(&n->blk->i, pos) :
+						 le32_get(n->blk->dn.addr[pos]);
 }
 
-void rr_set_ptr(struct rr_node *n, uint32_t pos, uint32_t addr)
+void rr_set_ptr(struct rp_snode *n, uint32_t pos, uint32_t addr)
 {
 	if (n->ofs == 0 && n->nid == n->ino)
-		f2fs_inode_set_addr(&n->blk.i, pos, addr);
+		f2fs_inode_set_addr(&n->blk->i, pos, addr);
 	else
-		n->blk.dn.addr[pos] = le32_put(addr);
+		n->blk->dn.addr[pos] = le32_put(addr);
 }
 
 /* The child at slot k of node parent (an inode's i_nid, or an indirect
  * node), which must sit at offset ofs; made when missing and alloc. */
-static struct rr_node *child(struct rp_roll *r, struct rr_node *parent, bool in_inode,
+static struct rp_snode *child(struct rp_roll *r, struct rp_snode *parent, bool in_inode,
 			     uint32_t k, uint32_t ofs, uint32_t want, bool alloc, int *ret)
 {
-	uint32_t nid = le32_get(in_inode ? parent->blk.i.i_nid[k] : parent->blk.in.nid[k]);
-	struct rr_node *c;
+	uint32_t nid = le32_get(in_inode ? parent->blk->i.i_nid[k] : parent->blk->in.nid[k]);
+	struct rp_snode *c;
 
 	*ret = 0;
 	if (!nid) {
@@ -282,9 +179,9 @@ static struct rr_node *child(struct rp_roll *r, struct rr_node *parent, bool in_
 			return NULL;
 		c = rr_new_node(r, want, parent->ino, ofs, parent->dir, ret);
 		if (c && in_inode)
-			parent->blk.i.i_nid[k] = le32_put(c->nid);
+			parent->blk->i.i_nid[k] = le32_put(c->nid);
 		else if (c)
-			parent->blk.in.nid[k] = le32_put(c->nid);
+			parent->blk->in.nid[k] = le32_put(c->nid);
 		return c;
 	}
 	c = rr_node_get(r, nid, ret);
@@ -298,10 +195,10 @@ static struct rr_node *child(struct rp_roll *r, struct rr_node *parent, bool in_
 
 /* The direct node at offset ofs in the tree of inode (made with the path to
  * it when missing and alloc; want: the nid to give a new direct node). */
-struct rr_node *rr_locate(struct rp_roll *r, struct rr_node *inode, uint32_t ofs,
+struct rp_snode *rr_locate(struct rp_roll *r, struct rp_snode *inode, uint32_t ofs,
 			      uint32_t want, bool alloc, int *ret)
 {
-	struct rr_node *mid, *dbl;
+	struct rp_snode *mid, *dbl;
 	uint32_t rel;
 
 	*ret = 0;
@@ -330,12 +227,12 @@ struct rr_node *rr_locate(struct rp_roll *r, struct rr_node *inode, uint32_t ofs
 	return mid ? child(r, mid, false, rel % (NPB + 1) - 1, ofs, want, alloc, ret) : NULL;
 }
 
-uint32_t rr_inode_addrs(const struct rp_roll *r, const struct rr_node *inode)
+uint32_t rr_inode_addrs(const struct rp_roll *r, const struct rp_snode *inode)
 {
-	return f2fs_inode_addrs(&inode->blk.i, r->features);
+	return f2fs_inode_addrs(&inode->blk->i, r->features);
 }
 
-struct rr_node *rr_block_slot(struct rp_roll *r, struct rr_node *inode, uint64_t idx,
+struct rp_snode *rr_block_slot(struct rp_roll *r, struct rp_snode *inode, uint64_t idx,
 			      bool alloc, uint32_t *pos, int *ret)
 {
 	uint64_t a = rr_inode_addrs(r, inode), n2 = (uint64_t)NPB * NPB;
@@ -379,14 +276,14 @@ void rr_drop_block(struct rp_roll *r, uint32_t addr)
 	}
 	if (!ck_in_main(r->ck, addr))
 		return;
-	at = rr_map_get(&r->own_at, addr);
+	at = rp_map_get(&r->own_at, addr);
 	if (at)
 		r->owns.v[at - 1].addr = 0;
 	rp_release(p, addr);
 	r->ck->r->roll.invalidated++;
 }
 
-static void drop_ptrs(struct rp_roll *r, struct rr_node *n, uint32_t count)
+static void drop_ptrs(struct rp_roll *r, struct rp_snode *n, uint32_t count)
 {
 	for (uint32_t k = 0; k < count; k++) {
 		uint32_t a = rr_ptr(n, k);
@@ -402,7 +299,7 @@ static void drop_ptrs(struct rp_roll *r, struct rr_node *n, uint32_t count)
  * and everything under it. */
 static int free_subtree(struct rp_roll *r, uint32_t nid, uint32_t ino, int depth)
 {
-	struct rr_node *n;
+	struct rp_snode *n;
 	int ret;
 
 	if (!nid)
@@ -415,7 +312,7 @@ static int free_subtree(struct rp_roll *r, uint32_t nid, uint32_t ino, int depth
 	if (depth == 0)
 		drop_ptrs(r, n, F2FS_ADDRS_PER_BLOCK);
 	for (uint32_t k = 0; depth > 0 && k < F2FS_NIDS_PER_BLOCK && !r->why[0]; k++) {
-		ret = free_subtree(r, le32_get(n->blk.in.nid[k]), ino, depth - 1);
+		ret = free_subtree(r, le32_get(n->blk->in.nid[k]), ino, depth - 1);
 		if (ret)
 			return ret;
 	}
@@ -424,22 +321,22 @@ static int free_subtree(struct rp_roll *r, uint32_t nid, uint32_t ino, int depth
 	return 0;
 }
 
-int rr_drop_inode(struct rp_roll *r, struct rr_node *in)
+int rr_drop_inode(struct rp_roll *r, struct rp_snode *in)
 {
 	static const int depth[F2FS_DEF_NIDS_PER_INODE] = { 0, 0, 1, 1, 2 };
-	uint32_t ino = in->nid, xnid = le32_get(in->blk.i.i_xattr_nid);
-	uint32_t at = rr_map_get(&r->ino_at, ino);
+	uint32_t ino = in->nid, xnid = le32_get(in->blk->i.i_xattr_nid);
+	uint32_t at = rp_map_get(&r->ino_at, ino);
 	int ret = 0;
 
-	if (le32_get(in->blk.i.i_flags) & F2FS_COMPR_FL)
+	if (le32_get(in->blk->i.i_flags) & F2FS_COMPR_FL)
 		return rr_stop(r, "inode %u, whose name a recovered file takes, is compressed: its freeing is left to the kernel",
 			       ino);
-	if (!(in->blk.i.i_inline & (F2FS_INLINE_DATA | F2FS_INLINE_DENTRY)))
+	if (!(in->blk->i.i_inline & (F2FS_INLINE_DATA | F2FS_INLINE_DENTRY)))
 		drop_ptrs(r, in, rr_inode_addrs(r, in));
 	for (int k = 0; k < F2FS_DEF_NIDS_PER_INODE && !ret && !r->why[0]; k++)
-		ret = free_subtree(r, le32_get(in->blk.i.i_nid[k]), ino, depth[k]);
+		ret = free_subtree(r, le32_get(in->blk->i.i_nid[k]), ino, depth[k]);
 	if (!ret && !r->why[0] && xnid) {
-		struct rr_node *x = rr_node_get(r, xnid, &ret);
+		struct rp_snode *x = rr_node_get(r, xnid, &ret);
 
 		if (x)
 			rr_free_node(r, x);

@@ -1,0 +1,312 @@
+/*
+ * The repair's staging cache of nodes: every node a repair changes, whether
+ * a fix, the roll-forward recovery, lost+found or the quota rebuild asks
+ * for it, is read once into one entry, edited there by all of them, and
+ * sealed (footer, inode checksum) and written out of place once, by
+ * rp_stage_flush(). One entry per nid, found through a map, so that a node
+ * two of them change carries both changes.
+ */
+#include <f2fs/format/endian.h>
+#include <f2fs/format/inode.h>
+#include <f2fs/format/node_ofs.h>
+#include <f2fs/fs/nat.h>
+
+#include "repair_int.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the map ------------------------------------------------------------ */
+
+static uint32_t slot_of(uint32_t key, uint32_t cap)
+{
+	return (key * 0x9E3779B1u) & (cap - 1);
+}
+
+uint32_t rp_map_get(const struct rp_map *m, uint32_t key)
+{
+	if (!m->cap)
+		return 0;
+	for (uint32_t s = slot_of(key, m->cap);; s = (s + 1) & (m->cap - 1)) {
+		if (m->key[s] == key)
+			return m->val[s];
+		if (!m->key[s])
+			return 0;
+	}
+}
+
+int rp_map_put(struct rp_map *m, uint32_t key, uint32_t val)
+{
+	if (2 * (m->n + 1) > m->cap) {
+		struct rp_map g = { 0 };
+
+		g.cap = m->cap ? 2 * m->cap : 64;
+		g.key = calloc(g.cap, sizeof(*g.key));
+		g.val = calloc(g.cap, sizeof(*g.val));
+		if (!g.key || !g.val) {
+			free(g.key);
+			free(g.val);
+			return -ENOMEM;
+		}
+		for (uint32_t i = 0; i < m->cap; i++)
+			if (m->key[i])
+				rp_map_put(&g, m->key[i], m->val[i]);
+		free(m->key);
+		free(m->val);
+		*m = g;
+	}
+	for (uint32_t s = slot_of(key, m->cap);; s = (s + 1) & (m->cap - 1)) {
+		if (m->key[s] == key) {
+			m->val[s] = val;
+			return 0;
+		}
+		if (!m->key[s]) {
+			m->key[s] = key;
+			m->val[s] = val;
+			m->n++;
+			return 0;
+		}
+	}
+}
+
+void rp_map_free(struct rp_map *m)
+{
+	free(m->key);
+	free(m->val);
+	memset(m, 0, sizeof(*m));
+}
+
+/* ---- entries --------------------------------------------------------------- */
+
+static int no_memory(struct rp *p)
+{
+	return f2fs_fail(p->ck->err, -ENOMEM, "out of memory for the repair's nodes");
+}
+
+struct rp_snode *rp_stage_find(const struct rp *p, uint32_t nid)
+{
+	uint32_t at = rp_map_get(&p->snode_at, nid);
+
+	return at ? p->snodes.v[at - 1] : NULL;
+}
+
+/* Keep s (taken over: freed here when it cannot be kept). */
+static struct rp_snode *keep(struct rp *p, struct rp_snode *s)
+{
+	if (f2fs_vec_push(&p->snodes, s)) {
+		free(s->blk);
+		free(s);
+		no_memory(p);
+		return NULL;
+	}
+	if (rp_map_put(&p->snode_at, s->nid, (uint32_t)p->snodes.n)) {
+		no_memory(p);   /* freed with the others */
+		return NULL;
+	}
+	return s;
+}
+
+static struct rp_snode *entry_alloc(struct rp *p)
+{
+	struct rp_snode *s = calloc(1, sizeof(*s));
+
+	if (s)
+		s->blk = calloc(1, sizeof(*s->blk));
+	if (!s || !s->blk) {
+		free(s);
+		no_memory(p);
+		return NULL;
+	}
+	return s;
+}
+
+/* What the footer and, for an inode, its mode say of the node. */
+static void describe(struct rp_snode *s)
+{
+	s->ofs = le32_get(s->blk->footer.flag) >> F2FS_NODE_OFS_SHIFT;
+	s->dir = s->ofs == 0 && s->nid == s->ino &&
+		 (le16_get(s->blk->i.i_mode) & F2FS_S_IFMT) == F2FS_S_IFDIR;
+}
+
+struct rp_snode *rp_stage_read(struct rp *p, uint32_t nid, uint32_t addr, uint32_t ino,
+			       uint8_t version, bool roll)
+{
+	struct rp_snode *s = entry_alloc(p);
+
+	if (!s)
+		return NULL;
+	if (f2fs_fs_read_block(p->ck->fs, addr, s->blk, p->ck->err)) {
+		free(s->blk);
+		free(s);
+		return NULL;
+	}
+	s->nid = nid;
+	s->ino = ino ? ino : le32_get(s->blk->footer.ino);
+	s->old_addr = addr;
+	s->version = version;
+	s->roll = roll;
+	describe(s);
+	return keep(p, s);
+}
+
+struct rp_snode *rp_stage_new(struct rp *p, uint32_t nid, uint32_t ino, uint32_t ofs,
+			      uint8_t version, bool roll)
+{
+	struct rp_snode *s = entry_alloc(p);
+
+	if (!s)
+		return NULL;
+	s->nid = nid;
+	s->ino = ino ? ino : nid;
+	s->ofs = ofs;
+	s->version = version;
+	s->roll = roll;
+	s->fresh = true;
+	s->edited = true;
+	f2fs_node_footer_set(s->blk, nid, s->ino, ofs, 0, 0, 0);
+	p->used[nid / F2FS_NAT_ENTRY_PER_BLOCK]++;
+	p->added++;
+	return keep(p, s);
+}
+
+void rp_stage_drop(struct rp *p, struct rp_snode *s)
+{
+	if (s->fresh) {
+		p->added--;
+	} else {
+		rp_release(p, s->old_addr);
+		p->freed++;
+	}
+	p->used[s->nid / F2FS_NAT_ENTRY_PER_BLOCK]--;
+	s->freed = true;
+	s->ino = 0;
+	s->blk->footer.ino = 0;
+}
+
+int rp_stage_revive(struct rp *p, struct rp_snode *s)
+{
+	struct ck *ck = p->ck;
+
+	if (s->fresh || !s->freed)
+		return f2fs_fail(ck->err, -ENOENT, "node %u is not in use", s->nid);
+	if (f2fs_fs_read_block(ck->fs, s->old_addr, s->blk, ck->err))
+		return ck->err->code;
+	f2fs_msb_set(ck->owned, s->old_addr - ck->main_blkaddr);
+	f2fs_msb_set(ck->nodemap, s->old_addr - ck->main_blkaddr);
+	p->freed--;
+	p->used[s->nid / F2FS_NAT_ENTRY_PER_BLOCK]++;
+	s->freed = false;
+	s->ino = le32_get(s->blk->footer.ino);
+	describe(s);
+	return 0;
+}
+
+bool rp_stage_unchanged(struct rp *p, const struct rp_snode *s, bool *same)
+{
+	struct f2fs_node old;
+
+	*same = false;
+	if (s->edited || s->fresh || s->freed)
+		return true;
+	if (f2fs_fs_read_block(p->ck->fs, s->old_addr, &old, p->ck->err))
+		return false;
+	*same = !memcmp(&old, s->blk, sizeof(old) - sizeof(old.footer));
+	return true;
+}
+
+/* ---- the flush ------------------------------------------------------------- */
+
+/* The recovery writes a node the way the kernel's recovery leaves it: the
+ * footer made from what the recovery knows (the NAT's ino; cold unless a
+ * directory's); a fix keeps the footer it edited, but for the marks that
+ * would make it part of a roll-forward chain. */
+static void seal(struct rp *p, struct rp_snode *s, uint32_t addr)
+{
+	struct ck *ck = p->ck;
+	struct f2fs_node *nd = s->blk;
+	uint64_t ver = le64_get(ck->cp->checkpoint_ver) + 1;
+
+	/* the next checkpoint's version: under the old checkpoint this block
+	 * ends the roll-forward chain rather than joining it */
+	if (s->roll) {
+		f2fs_node_footer_set(nd, s->nid, s->ino, s->ofs, s->dir ? 0 : F2FS_NODE_COLD, ver,
+				     addr + 1);
+	} else {
+		nd->footer.cp_ver = le64_put(ver);
+		nd->footer.next_blkaddr = le32_put(addr + 1);
+		nd->footer.flag = le32_put(le32_get(nd->footer.flag) &
+					   ~(uint32_t)(F2FS_NODE_FSYNC | F2FS_NODE_DENT));
+	}
+	if (le32_get(nd->footer.ino) == s->nid && !(le32_get(nd->footer.flag) >> F2FS_NODE_OFS_SHIFT))
+		f2fs_inode_seal(nd, ck->features, f2fs_fs_inode_crc_seed(ck->fs));
+}
+
+static int node_log(const struct rp_snode *s)
+{
+	enum f2fs_node_kind k;
+
+	if (!s->roll)
+		return F2FS_SEG_WARM_NODE;
+	k = f2fs_node_kind(s->ofs);
+	if (k == F2FS_NODE_INDIRECT || k == F2FS_NODE_DOUBLE)
+		return F2FS_SEG_COLD_NODE;
+	return s->dir ? F2FS_SEG_HOT_NODE : F2FS_SEG_WARM_NODE;
+}
+
+static int flush_one(struct rp *p, struct rp_snode *s)
+{
+	uint32_t addr, ino;
+	uint8_t version = s->version;
+	bool same;
+	int ret;
+
+	if (s->freed) {
+		struct f2fs_nat_dirty d = { s->nid, 0, F2FS_NULL_ADDR, (uint8_t)(s->version + 1) };
+
+		return s->fresh ? 0 : rp_stage_nat(p, &d);
+	}
+	if (!rp_stage_unchanged(p, s, &same))
+		return p->ck->err->code;
+	if (same)
+		return 0;   /* only read: left where it is */
+	if (!s->roll && (ret = rp_nat_version(p, s->nid, &version)))
+		return ret;
+	ret = rp_place(p, node_log(s), 1, &addr);
+	if (ret)
+		return ret;
+	if (!s->fresh)
+		rp_release(p, s->old_addr);
+	seal(p, s, addr);
+	ino = s->roll ? s->ino : le32_get(s->blk->footer.ino);
+	ret = rp_write(p, &(struct rp_placed){ addr, s->nid, 0, 0, true }, s->blk);
+	if (!ret)
+		ret = rp_stage_nat(p, &(struct f2fs_nat_dirty){ s->nid, ino, addr, version });
+	return ret;
+}
+
+int rp_stage_flush(struct rp *p)
+{
+	int ret = 0;
+
+	for (size_t i = 0; i < p->snodes.n && !ret; i++) {
+		struct rp_snode *s = p->snodes.v[i];
+
+		ret = flush_one(p, s);
+		/* its block is in the transaction now: no edit may follow */
+		free(s->blk);
+		s->blk = NULL;
+	}
+	return ret;
+}
+
+void rp_stage_free(struct rp *p)
+{
+	for (size_t i = 0; i < p->snodes.n; i++) {
+		free(p->snodes.v[i]->blk);
+		free(p->snodes.v[i]);
+	}
+	f2fs_vec_free(&p->snodes);
+	rp_map_free(&p->snode_at);
+	rp_map_free(&p->nat_at);
+}

@@ -394,7 +394,9 @@ static int flush_data(struct rp *p, struct rp_edata *e)
 	else if (!e->fresh && !e->shared)
 		rp_release(p, e->old);
 	set_pointer(owner, nid, idx, addr);
-	return rp_write(p, &(struct rp_placed){ addr, nid, (uint16_t)idx, version, false }, e->blk);
+	ret = rp_write_own(p, &(struct rp_placed){ addr, nid, (uint16_t)idx, version, false }, e->blk);
+	e->blk = NULL;
+	return ret;
 }
 
 int rp_edits_flush(struct rp *p)

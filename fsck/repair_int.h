@@ -113,8 +113,10 @@ int rp_new_cur(const struct rp *p, uint32_t s);
  * address. The blocks count as in use from here on. */
 int rp_place(struct rp *p, int t, uint32_t count, uint32_t *first);
 
-/* Stage block data for addr (reserved by rp_place) and its owner. */
+/* Stage block data for addr (reserved by rp_place) and its owner: a copy
+ * of data, or data itself (from malloc, taken over even on failure). */
 int rp_write(struct rp *p, const struct rp_placed *owner, const void *data);
+int rp_write_own(struct rp *p, const struct rp_placed *owner, uint8_t *data);
 
 /* addr stops being used (a block replaced by one written out of place). */
 void rp_release(struct rp *p, uint32_t addr);

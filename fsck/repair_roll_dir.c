@@ -251,7 +251,7 @@ static int unlink_taken(struct rp_roll *r, uint32_t pino, const struct rr_at *at
 	}
 	if (links > drop) {
 		e->blk->i.i_links = le32_put(links - drop);
-		e->blk->i.i_ctime = le64_put((uint64_t)time(NULL));
+		e->blk->i.i_ctime = le64_put((uint64_t)r->ck->opt->now);
 		e->blk->i.i_ctime_nsec = 0;
 		return 0;
 	}
@@ -294,7 +294,7 @@ int rr_recover_dentry(struct rp_roll *r, const struct f2fs_node *c, struct rp_sn
 	dn = rp_node(r->p, pino);
 	if (!dn)
 		return r->ck->err->code ? r->ck->err->code : -EIO;
-	dn->i.i_mtime = dn->i.i_ctime = le64_put((uint64_t)time(NULL));
+	dn->i.i_mtime = dn->i.i_ctime = le64_put((uint64_t)r->ck->opt->now);
 	dn->i.i_mtime_nsec = dn->i.i_ctime_nsec = 0;
 	inode->blk->i.i_pino = le32_put(pino);
 	r->ck->r->roll.dentries++;

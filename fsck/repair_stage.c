@@ -279,7 +279,8 @@ static int flush_one(struct rp *p, struct rp_snode *s)
 		rp_release(p, s->old_addr);
 	seal(p, s, addr);
 	ino = s->roll ? s->ino : le32_get(s->blk->footer.ino);
-	ret = rp_write(p, &(struct rp_placed){ addr, s->nid, 0, 0, true }, s->blk);
+	ret = rp_write_own(p, &(struct rp_placed){ addr, s->nid, 0, 0, true }, (uint8_t *)s->blk);
+	s->blk = NULL;
 	if (!ret)
 		ret = rp_stage_nat(p, &(struct f2fs_nat_dirty){ s->nid, ino, addr, version });
 	return ret;
@@ -293,7 +294,8 @@ int rp_stage_flush(struct rp *p)
 		struct rp_snode *s = p->snodes.v[i];
 
 		ret = flush_one(p, s);
-		/* its block is in the transaction now: no edit may follow */
+		/* its block is in the transaction now (or, unchanged, not
+		 * needed): no edit may follow */
 		free(s->blk);
 		s->blk = NULL;
 	}

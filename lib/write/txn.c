@@ -106,7 +106,7 @@ static int flush_meta(struct f2fs_txn *t, struct f2fs_fs_flush *fl, struct f2fs_
 }
 
 /* Each block is free under the old checkpoint: nothing the old state reads
- * changes, so the order among them does not matter. */
+ * changes, so the order among them does not matter, nor when they go. */
 static int write_main(struct f2fs_txn *t, struct f2fs_error *err)
 {
 	int ret = 0;
@@ -114,16 +114,30 @@ static int write_main(struct f2fs_txn *t, struct f2fs_error *err)
 	for (size_t i = 0; i < t->blocks.n && !ret; i++) {
 		const struct f2fs_txn_block *b = &t->blocks.v[i];
 
-		if (!f2fs_fs_in_main(t->fs, b->addr))
-			return f2fs_fail(err, -EINVAL, "block 0x%x to write is outside the main area",
-					 b->addr);
 		ret = f2fs_dev_write(f2fs_fs_dev(t->fs), b->addr, b->data, 1, err);
 		if (b->node)
 			t->stats.node_blocks++;
 		else
 			t->stats.data_blocks++;
 	}
+	for (size_t i = 0; i < t->blocks.n; i++)
+		free(t->blocks.v[i].data);
+	t->blocks.n = 0;
 	return ret;
+}
+
+int f2fs_txn_put_block(struct f2fs_txn *t, uint32_t addr, bool node, uint8_t *data,
+		       struct f2fs_error *err)
+{
+	if (!f2fs_fs_in_main(t->fs, addr)) {
+		free(data);
+		return f2fs_fail(err, -EINVAL, "block 0x%x to write is outside the main area", addr);
+	}
+	if (f2fs_vec_push(&t->blocks, ((struct f2fs_txn_block){ addr, node, data }))) {
+		free(data);
+		return f2fs_fail(err, -ENOMEM, "out of memory for blocks to write");
+	}
+	return t->blocks.n > F2FS_TXN_HELD_BLOCKS ? write_main(t, err) : 0;
 }
 
 static int write_ssa(struct f2fs_txn *t, struct f2fs_error *err)

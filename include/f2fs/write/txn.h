@@ -7,7 +7,9 @@
  *      each with a flush (right under the old checkpoint and the new; a
  *      rerun after any interruption then writes what this run would);
  *   1. node and data blocks written out of place, into main-area blocks
- *      that the old checkpoint does not use;
+ *      that the old checkpoint does not use (written as they come once
+ *      more than F2FS_TXN_HELD_BLOCKS wait: nothing the old checkpoint
+ *      reads changes, so they may go before the commit);
  *      dirty NAT and SIT entries, planned into sets (<f2fs/write/flush_plan.h>):
  *      blocks to their inactive copies, the rest into the journals;
  *      SSA blocks whose new content is right for the old state too;
@@ -39,9 +41,7 @@ struct f2fs_txn_ssa {
 
 /* A node or data block of the main area, written out of place: addr is
  * free under the old checkpoint, and the new one makes it valid. data
- * (F2FS_BLKSIZE bytes, freed with the transaction) is allocated on its own
- * so that memory a stager frees as it goes (a recovery's node copies) is
- * used again, not held beside one large array of them. */
+ * (F2FS_BLKSIZE bytes) is the stager's own allocation, taken over. */
 struct f2fs_txn_block {
 	uint32_t addr;
 	bool node;
@@ -64,8 +64,8 @@ struct f2fs_txn {
 	 * flags); the commit sets the version, pack layout, CRC and the
 	 * version bitmaps. */
 	uint8_t *cp;
-	/* Staged changes: main-area blocks, NAT and SIT entries (any order,
-	 * each key once), SSA blocks. */
+	/* Staged changes: main-area blocks not written yet, NAT and SIT
+	 * entries (any order, each key once), SSA blocks. */
 	F2FS_VEC(struct f2fs_txn_block) blocks;
 	F2FS_VEC(struct f2fs_nat_dirty) nat;
 	F2FS_VEC(struct f2fs_sit_dirty) sit;
@@ -95,6 +95,19 @@ struct f2fs_txn {
 /* Start a transaction on fs: the checkpoint copy and empty stages. */
 int f2fs_txn_begin(struct f2fs_txn *t, struct f2fs_fs *fs, struct f2fs_error *err);
 void f2fs_txn_free(struct f2fs_txn *t);
+
+/* Main-area blocks held before they are written: a small repair writes
+ * nothing before its commit, a large one holds at most this many. */
+#define F2FS_TXN_HELD_BLOCKS 256
+
+/*
+ * Stage main-area block addr, free under the old checkpoint, with data
+ * (F2FS_BLKSIZE bytes from malloc, taken over even on failure). The caller
+ * keeps addr off every block the old checkpoint's roll-forward chain can
+ * reach: it may be written before the commit.
+ */
+int f2fs_txn_put_block(struct f2fs_txn *t, uint32_t addr, bool node, uint8_t *data,
+		       struct f2fs_error *err);
 
 /* The new checkpoint block (in t->cp). */
 static inline struct f2fs_checkpoint *f2fs_txn_cp(struct f2fs_txn *t)

@@ -65,6 +65,9 @@ struct f2fs_check_options {
 	/* The time (seconds) a repair gives what it makes, such as a new
 	 * lost+found: the caller's clock, so that a run can be repeated. */
 	int64_t now;
+	/* Blocks a repair queues before writing them (0: its default): a
+	 * small queue makes a repair write before its commit, for tests. */
+	unsigned write_queue;
 };
 
 struct f2fs_check_stats {

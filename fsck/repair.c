@@ -21,6 +21,7 @@
 #include <f2fs/format/node_ofs.h>
 #include <f2fs/fs/nat.h>
 #include <f2fs/fs/ssa.h>
+#include <f2fs/io/dev.h>
 #include <f2fs/write/txn.h>
 
 #include "ck.h"
@@ -746,7 +747,12 @@ int ck_repair(struct ck *ck)
 		free(p.unknown);
 		return 0;
 	}
-	ret = f2fs_txn_begin(&p.t, ck->fs, ck->err);
+	/* blocks go to the device as they are placed: a short write queue
+	 * keeps a large repair's memory small */
+	ret = f2fs_dev_set_write_queue(f2fs_fs_dev(ck->fs), ck->opt->write_queue ?
+				       ck->opt->write_queue : RP_WRITE_QUEUE_BLOCKS, ck->err);
+	if (!ret)
+		ret = f2fs_txn_begin(&p.t, ck->fs, ck->err);
 	if (!ret)
 		ret = stage(&p);
 	if (ret == 1) {

@@ -40,12 +40,8 @@ static struct rp_snode *staged(struct rp *p, uint32_t nid)
 {
 	struct rp_snode *s = rp_stage_find(p, nid);
 
-	if (!s)
+	if (!s || rp_stage_load(p, s))
 		return NULL;
-	if (!s->blk) {
-		f2fs_fail(p->ck->err, -EINVAL, "node %u is edited after it was written", nid);
-		return NULL;
-	}
 	if (s->freed && rp_stage_revive(p, s))
 		return NULL;
 	return s;
@@ -394,7 +390,8 @@ static int flush_data(struct rp *p, struct rp_edata *e)
 	else if (!e->fresh && !e->shared)
 		rp_release(p, e->old);
 	set_pointer(owner, nid, idx, addr);
-	ret = rp_write_own(p, &(struct rp_placed){ addr, nid, (uint16_t)idx, version, false }, e->blk);
+	ret = rp_write(p, &(struct rp_placed){ addr, nid, (uint16_t)idx, version, false }, e->blk);
+	free(e->blk);   /* written: memory back for what follows */
 	e->blk = NULL;
 	return ret;
 }

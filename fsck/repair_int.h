@@ -44,7 +44,10 @@ struct rp_snode {
 	bool roll;                /* the recovery's: sealed as the kernel's recovery
 				   * leaves a node, in the log of its kind */
 	bool dir;                 /* of a directory */
-	struct f2fs_node *blk;    /* its content; NULL once flushed */
+	bool flushed;             /* written out: it takes no more edits */
+	uint32_t slot;            /* its place in the spill file + 1, or 0 */
+	uint32_t used;            /* when it was last wanted (rp.clock) */
+	struct f2fs_node *blk;    /* its content; NULL while spilled, or flushed */
 };
 
 /* A block of a file the repair changes (fresh: one it adds). */
@@ -82,6 +85,11 @@ struct rp {
 	F2FS_VEC(struct rp_snode *) snodes;
 	struct rp_map snode_at;   /* nid -> index in snodes + 1 */
 	struct rp_map nat_at;     /* nid -> index in t.nat + 1 */
+	uint32_t resident;        /* staged nodes whose content is in memory */
+	uint32_t clock;           /* counts the staged nodes' uses */
+	int spill_fd;             /* where contents wait beyond the budget */
+	bool spill_tried;         /* spill_fd is open, or cannot be */
+	uint32_t spill_slots;
 	F2FS_VEC(struct rp_edata) edata;
 	uint32_t added;           /* nodes added */
 	uint32_t nid_cursor;      /* where the search for a free nid goes on */
@@ -113,10 +121,9 @@ int rp_new_cur(const struct rp *p, uint32_t s);
  * address. The blocks count as in use from here on. */
 int rp_place(struct rp *p, int t, uint32_t count, uint32_t *first);
 
-/* Stage block data for addr (reserved by rp_place) and its owner: a copy
- * of data, or data itself (from malloc, taken over even on failure). */
+/* Write block data to addr (reserved by rp_place), its owner noted for
+ * the segment's summary. */
 int rp_write(struct rp *p, const struct rp_placed *owner, const void *data);
-int rp_write_own(struct rp *p, const struct rp_placed *owner, uint8_t *data);
 
 /* addr stops being used (a block replaced by one written out of place). */
 void rp_release(struct rp *p, uint32_t addr);
@@ -145,8 +152,18 @@ int rp_map_put(struct rp_map *m, uint32_t key, uint32_t val);
 uint32_t rp_map_get(const struct rp_map *m, uint32_t key);
 void rp_map_free(struct rp_map *m);
 
-/* The staged node nid, or NULL. */
+/* The staged node nid, or NULL; its content may be spilled (rp_stage_load). */
 struct rp_snode *rp_stage_find(const struct rp *p, uint32_t nid);
+/* Bring s's content into memory (s->blk), marked as just used. */
+int rp_stage_load(struct rp *p, struct rp_snode *s);
+/* Beyond RP_STAGE_RESIDENT nodes in memory, the ones used longest ago go
+ * to a spill file (unlinked, in $TMPDIR), read back when wanted: call
+ * only where no caller holds a staged node's content. Without a spill file
+ * they stay in memory. */
+#define RP_STAGE_RESIDENT 512
+/* The device's write queue during a repair (1 MiB). */
+#define RP_WRITE_QUEUE_BLOCKS 256
+void rp_stage_trim(struct rp *p);
 /* Stage node nid from its block addr (its ino given, or 0: the footer's;
  * and its NAT version); roll: for the recovery. NULL on failure (ck.err). */
 struct rp_snode *rp_stage_read(struct rp *p, uint32_t nid, uint32_t addr, uint32_t ino,

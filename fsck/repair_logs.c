@@ -143,23 +143,11 @@ int rp_place(struct rp *p, int t, uint32_t count, uint32_t *first)
 	return 0;
 }
 
-int rp_write_own(struct rp *p, const struct rp_placed *owner, uint8_t *data)
-{
-	if (f2fs_vec_push(&p->placed, *owner)) {
-		free(data);
-		return f2fs_fail(p->ck->err, -ENOMEM, "out of memory for blocks to write");
-	}
-	return f2fs_txn_put_block(&p->t, owner->addr, owner->node, data, p->ck->err);
-}
-
 int rp_write(struct rp *p, const struct rp_placed *owner, const void *data)
 {
-	uint8_t *copy = malloc(F2FS_BLKSIZE);
-
-	if (!copy)
+	if (f2fs_vec_push(&p->placed, *owner))
 		return f2fs_fail(p->ck->err, -ENOMEM, "out of memory for blocks to write");
-	memcpy(copy, data, F2FS_BLKSIZE);
-	return rp_write_own(p, owner, copy);
+	return f2fs_txn_put_block(&p->t, owner->addr, owner->node, data, p->ck->err);
 }
 
 void rp_release(struct rp *p, uint32_t addr)

@@ -352,6 +352,7 @@ static int find_inodes(struct rp_roll *r)
 		uint32_t ino, flag, next;
 		struct rr_ino *e;
 
+		rp_stage_trim(r->p);   /* no staged node is held between chain blocks */
 		ret = f2fs_fs_read_block(ck->fs, addr, &c, ck->err);
 		if (ret)
 			break;
@@ -418,6 +419,7 @@ static int apply_chain(struct rp_roll *r)
 		struct rp_snode *in;
 		uint32_t ino;
 
+		rp_stage_trim(r->p);   /* no staged node is held between chain blocks */
 		ret = f2fs_fs_read_block(ck->fs, r->chain.v[k], &c, ck->err);
 		if (ret)
 			break;
@@ -533,9 +535,16 @@ int rp_roll_charge_quota(struct rp *p)
 
 	if (!r || r->why[0])
 		return 0;
-	for (size_t k = 0; k < p->snodes.n && !ret; k++)
-		if (p->snodes.v[k]->roll)
-			ret = charge_inode(r, p->snodes.v[k]);
+	for (size_t k = 0; k < p->snodes.n && !ret; k++) {
+		struct rp_snode *n = p->snodes.v[k];
+
+		if (!n->roll)
+			continue;
+		ret = rp_stage_load(p, n);
+		if (!ret)
+			ret = charge_inode(r, n);
+		rp_stage_trim(p);
+	}
 	return ret;
 }
 
@@ -556,9 +565,15 @@ int rp_roll_owners(struct rp *p)
 	/* the owners of the blocks recovered, for their segments' summaries */
 	for (size_t k = 0; k < r->owns.n && !ret; k++) {
 		const struct rr_own *o = &r->owns.v[k];
-		const struct rp_snode *n = rp_stage_find(p, o->nid);
+		struct rp_snode *n = rp_stage_find(p, o->nid);
 
-		if (!o->addr || !n || n->freed || rr_ptr(n, o->idx) != o->addr)
+		if (!o->addr || !n || n->freed)
+			continue;
+		ret = rp_stage_load(p, n);
+		if (ret)
+			break;
+		rp_stage_trim(p);   /* n stays: it was used last */
+		if (rr_ptr(n, o->idx) != o->addr)
 			continue;
 		if (f2fs_vec_push(&p->placed, (struct rp_placed){ o->addr, o->nid, o->idx,
 								  n->version, false }))

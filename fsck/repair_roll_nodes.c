@@ -54,8 +54,10 @@ struct rp_snode *rr_node_get(struct rp_roll *r, uint32_t nid, int *ret)
 		*ret = rp_stage_revive(r->p, n);
 		return *ret ? NULL : n;
 	}
-	if (n)
-		return n;
+	if (n) {
+		*ret = rp_stage_load(r->p, n);
+		return *ret ? NULL : n;
+	}
 	if (!nid || nid >= ck->max_nid) {
 		rr_stop(r, "a node the recovery needs has nid %u, out of range", nid);
 		return NULL;

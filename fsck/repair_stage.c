@@ -5,6 +5,13 @@
  * sealed (footer, inode checksum) and written out of place once, by
  * rp_stage_flush(). One entry per nid, found through a map, so that a node
  * two of them change carries both changes.
+ *
+ * A power cut after many fsyncs leaves a chain of as many nodes, which the
+ * recovery stages; so can a repair of a large volume. Beyond a budget, the
+ * content of the nodes used longest ago waits in a spill file, not in
+ * memory. Not in the image's free space: the recovery runs before the
+ * logs are chosen (which blocks it makes valid decides where they can go
+ * on), and a preview (-n) must not write the image at all.
  */
 #include <f2fs/format/endian.h>
 #include <f2fs/format/inode.h>
@@ -14,8 +21,11 @@
 #include "repair_int.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* ---- the map ------------------------------------------------------------ */
 
@@ -77,12 +87,97 @@ void rp_map_free(struct rp_map *m)
 	memset(m, 0, sizeof(*m));
 }
 
-/* ---- entries --------------------------------------------------------------- */
+/* ---- the spill file ------------------------------------------------------- */
 
 static int no_memory(struct rp *p)
 {
 	return f2fs_fail(p->ck->err, -ENOMEM, "out of memory for the repair's nodes");
 }
+
+static void spill_open(struct rp *p)
+{
+	const char *dir = getenv("TMPDIR");
+	char path[4096];
+	int fd;
+
+	p->spill_tried = true;
+	p->spill_fd = -1;
+	if (!dir || !*dir)
+		dir = "/tmp";
+	fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+	if (fd < 0 && (size_t)snprintf(path, sizeof(path), "%s/fsck.f2fs-XXXXXX", dir) < sizeof(path)) {
+		/* a file system without O_TMPFILE: a named file, unlinked at once */
+		fd = mkstemp(path);
+		if (fd >= 0)
+			unlink(path);
+	}
+	p->spill_fd = fd;
+}
+
+static int spill_out(struct rp *p, struct rp_snode *s)
+{
+	if (!s->slot)
+		s->slot = ++p->spill_slots;
+	if (pwrite(p->spill_fd, s->blk, F2FS_BLKSIZE, (off_t)(s->slot - 1) * F2FS_BLKSIZE) !=
+	    F2FS_BLKSIZE)
+		return -1;
+	free(s->blk);
+	s->blk = NULL;
+	p->resident--;
+	return 0;
+}
+
+int rp_stage_load(struct rp *p, struct rp_snode *s)
+{
+	s->used = ++p->clock;
+	if (s->blk)
+		return 0;
+	if (s->flushed)
+		return f2fs_fail(p->ck->err, -EINVAL, "node %u is wanted after it was written", s->nid);
+	s->blk = malloc(sizeof(*s->blk));
+	if (!s->blk)
+		return no_memory(p);
+	if (pread(p->spill_fd, s->blk, F2FS_BLKSIZE, (off_t)(s->slot - 1) * F2FS_BLKSIZE) !=
+	    F2FS_BLKSIZE) {
+		free(s->blk);
+		s->blk = NULL;
+		return f2fs_fail(p->ck->err, -EIO, "cannot read node %u back from the spill file",
+				 s->nid);
+	}
+	p->resident++;
+	return 0;
+}
+
+static int older(const void *a, const void *b)
+{
+	uint32_t x = (*(struct rp_snode *const *)a)->used, y = (*(struct rp_snode *const *)b)->used;
+
+	return x < y ? -1 : x > y;
+}
+
+void rp_stage_trim(struct rp *p)
+{
+	struct rp_snode **in;
+	size_t n = 0;
+
+	if (p->resident <= RP_STAGE_RESIDENT)
+		return;
+	if (!p->spill_tried)
+		spill_open(p);
+	if (p->spill_fd < 0 || !(in = malloc(p->resident * sizeof(*in))))
+		return;   /* kept in memory */
+	for (size_t i = 0; i < p->snodes.n; i++)
+		if (p->snodes.v[i]->blk && n < p->resident)
+			in[n++] = p->snodes.v[i];
+	qsort(in, n, sizeof(*in), older);
+	/* down to half the budget: the next trim is as far away */
+	for (size_t i = 0; i < n && p->resident > RP_STAGE_RESIDENT / 2; i++)
+		if (spill_out(p, in[i]))
+			break;   /* the rest stays in memory */
+	free(in);
+}
+
+/* ---- entries --------------------------------------------------------------- */
 
 struct rp_snode *rp_stage_find(const struct rp *p, uint32_t nid)
 {
@@ -100,6 +195,8 @@ static struct rp_snode *keep(struct rp *p, struct rp_snode *s)
 		no_memory(p);
 		return NULL;
 	}
+	p->resident++;
+	s->used = ++p->clock;
 	if (rp_map_put(&p->snode_at, s->nid, (uint32_t)p->snodes.n)) {
 		no_memory(p);   /* freed with the others */
 		return NULL;
@@ -181,7 +278,8 @@ void rp_stage_drop(struct rp *p, struct rp_snode *s)
 	p->used[s->nid / F2FS_NAT_ENTRY_PER_BLOCK]--;
 	s->freed = true;
 	s->ino = 0;
-	s->blk->footer.ino = 0;
+	if (s->blk)
+		s->blk->footer.ino = 0;
 }
 
 int rp_stage_revive(struct rp *p, struct rp_snode *s)
@@ -190,7 +288,7 @@ int rp_stage_revive(struct rp *p, struct rp_snode *s)
 
 	if (s->fresh || !s->freed)
 		return f2fs_fail(ck->err, -ENOENT, "node %u is not in use", s->nid);
-	if (f2fs_fs_read_block(ck->fs, s->old_addr, s->blk, ck->err))
+	if (rp_stage_load(p, s) || f2fs_fs_read_block(ck->fs, s->old_addr, s->blk, ck->err))
 		return ck->err->code;
 	f2fs_msb_set(ck->owned, s->old_addr - ck->main_blkaddr);
 	f2fs_msb_set(ck->nodemap, s->old_addr - ck->main_blkaddr);
@@ -279,8 +377,7 @@ static int flush_one(struct rp *p, struct rp_snode *s)
 		rp_release(p, s->old_addr);
 	seal(p, s, addr);
 	ino = s->roll ? s->ino : le32_get(s->blk->footer.ino);
-	ret = rp_write_own(p, &(struct rp_placed){ addr, s->nid, 0, 0, true }, (uint8_t *)s->blk);
-	s->blk = NULL;
+	ret = rp_write(p, &(struct rp_placed){ addr, s->nid, 0, 0, true }, s->blk);
 	if (!ret)
 		ret = rp_stage_nat(p, &(struct f2fs_nat_dirty){ s->nid, ino, addr, version });
 	return ret;
@@ -293,11 +390,17 @@ int rp_stage_flush(struct rp *p)
 	for (size_t i = 0; i < p->snodes.n && !ret; i++) {
 		struct rp_snode *s = p->snodes.v[i];
 
+		if (s->flushed)
+			continue;
+		ret = rp_stage_load(p, s);
+		if (ret)
+			break;
 		ret = flush_one(p, s);
-		/* its block is in the transaction now (or, unchanged, not
-		 * needed): no edit may follow */
+		/* written (or, unchanged, not needed): no edit may follow */
 		free(s->blk);
 		s->blk = NULL;
+		s->flushed = true;
+		p->resident--;
 	}
 	return ret;
 }
@@ -311,4 +414,8 @@ void rp_stage_free(struct rp *p)
 	f2fs_vec_free(&p->snodes);
 	rp_map_free(&p->snode_at);
 	rp_map_free(&p->nat_at);
+	if (p->spill_tried && p->spill_fd >= 0)
+		close(p->spill_fd);
+	p->spill_tried = false;
+	p->resident = 0;
 }

@@ -481,16 +481,37 @@ static bool overlaps_queue(const struct f2fs_dev *dev, uint64_t blkaddr,
 	return false;
 }
 
+static size_t queue_max(const struct f2fs_dev *dev)
+{
+	return dev->queue_max ? dev->queue_max : QUEUE_MAX_BLOCKS;
+}
+
 static int queue_alloc(struct f2fs_dev *dev, struct f2fs_error *err)
 {
 	if (dev->arena)
 		return 0;
-	dev->arena = malloc((size_t)QUEUE_MAX_BLOCKS * F2FS_BLKSIZE);
-	dev->queued_addr = calloc(QUEUE_HASH_SLOTS, sizeof(*dev->queued_addr));
-	dev->queue = malloc(QUEUE_MAX_BLOCKS * sizeof(*dev->queue));
+	dev->arena = malloc(queue_max(dev) * F2FS_BLKSIZE);
+	if (!dev->queued_addr)
+		dev->queued_addr = calloc(QUEUE_HASH_SLOTS, sizeof(*dev->queued_addr));
+	dev->queue = malloc(queue_max(dev) * sizeof(*dev->queue));
 	if (!dev->arena || !dev->queued_addr || !dev->queue)
 		return f2fs_fail(err, -ENOMEM, "out of memory queueing writes");
-	dev->queue_cap = QUEUE_MAX_BLOCKS;
+	dev->queue_cap = queue_max(dev);
+	return 0;
+}
+
+int f2fs_dev_set_write_queue(struct f2fs_dev *dev, size_t blocks, struct f2fs_error *err)
+{
+	int ret = dev->writable && !dev->set ? drain_queue(dev, err) : 0;
+
+	if (ret)
+		return ret;
+	free(dev->arena);
+	free(dev->queue);
+	dev->arena = NULL;
+	dev->queue = NULL;
+	dev->queue_cap = 0;
+	dev->queue_max = blocks < 1 ? 1 : blocks > QUEUE_MAX_BLOCKS ? QUEUE_MAX_BLOCKS : blocks;
 	return 0;
 }
 
@@ -513,13 +534,13 @@ int f2fs_dev_write(struct f2fs_dev *dev, uint64_t blkaddr, const void *buf,
 	if (ret)
 		return ret;
 	/* a rewrite of a queued block must land after it: drain first */
-	if (dev->queued_blocks + nblocks > QUEUE_MAX_BLOCKS ||
+	if (dev->queued_blocks + nblocks > queue_max(dev) ||
 	    overlaps_queue(dev, blkaddr, nblocks)) {
 		ret = drain_queue(dev, err);
 		if (ret)
 			return ret;
 	}
-	if (nblocks > QUEUE_MAX_BLOCKS) {   /* too big to queue: write it now */
+	if (nblocks > queue_max(dev)) {   /* too big to queue: write it now */
 		struct iovec iov = { (void *)buf, nblocks * F2FS_BLKSIZE };
 
 		return write_iov(dev, &iov, 1, blkaddr, nblocks, err);

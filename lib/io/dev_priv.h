@@ -27,7 +27,8 @@ struct f2fs_dev {
 	uint64_t zone_bytes;
 	struct queued_write *queue;
 	size_t nqueued, queue_cap, queued_blocks;
-	uint8_t *arena;           /* the queued data, QUEUE_MAX_BLOCKS blocks */
+	size_t queue_max;         /* blocks queued before a flush; 0: the default */
+	uint8_t *arena;           /* the queued data, queue_max blocks */
 	uint64_t *queued_addr;    /* open hash of queued block addresses + 1 */
 	uint64_t bytes_written;
 	bool dirty;             /* changed since the last fsync */

@@ -22,15 +22,13 @@ int f2fs_txn_begin(struct f2fs_txn *t, struct f2fs_fs *fs, struct f2fs_error *er
 	if (!t->cp)
 		return f2fs_fail(err, -ENOMEM, "out of memory for a checkpoint");
 	memcpy(t->cp, f2fs_fs_cp(fs), bytes);
+	t->bytes_at_begin = f2fs_dev_bytes_written(f2fs_fs_dev(fs));
 	return 0;
 }
 
 void f2fs_txn_free(struct f2fs_txn *t)
 {
 	free(t->cp);
-	for (size_t i = 0; i < t->blocks.n; i++)
-		free(t->blocks.v[i].data);
-	f2fs_vec_free(&t->blocks);
 	f2fs_vec_free(&t->nat);
 	f2fs_vec_free(&t->sit);
 	f2fs_vec_free(&t->ssa);
@@ -107,37 +105,16 @@ static int flush_meta(struct f2fs_txn *t, struct f2fs_fs_flush *fl, struct f2fs_
 
 /* Each block is free under the old checkpoint: nothing the old state reads
  * changes, so the order among them does not matter, nor when they go. */
-static int write_main(struct f2fs_txn *t, struct f2fs_error *err)
-{
-	int ret = 0;
-
-	for (size_t i = 0; i < t->blocks.n && !ret; i++) {
-		const struct f2fs_txn_block *b = &t->blocks.v[i];
-
-		ret = f2fs_dev_write(f2fs_fs_dev(t->fs), b->addr, b->data, 1, err);
-		if (b->node)
-			t->stats.node_blocks++;
-		else
-			t->stats.data_blocks++;
-	}
-	for (size_t i = 0; i < t->blocks.n; i++)
-		free(t->blocks.v[i].data);
-	t->blocks.n = 0;
-	return ret;
-}
-
-int f2fs_txn_put_block(struct f2fs_txn *t, uint32_t addr, bool node, uint8_t *data,
+int f2fs_txn_put_block(struct f2fs_txn *t, uint32_t addr, bool node, const void *data,
 		       struct f2fs_error *err)
 {
-	if (!f2fs_fs_in_main(t->fs, addr)) {
-		free(data);
+	if (!f2fs_fs_in_main(t->fs, addr))
 		return f2fs_fail(err, -EINVAL, "block 0x%x to write is outside the main area", addr);
-	}
-	if (f2fs_vec_push(&t->blocks, ((struct f2fs_txn_block){ addr, node, data }))) {
-		free(data);
-		return f2fs_fail(err, -ENOMEM, "out of memory for blocks to write");
-	}
-	return t->blocks.n > F2FS_TXN_HELD_BLOCKS ? write_main(t, err) : 0;
+	if (node)
+		t->stats.node_blocks++;
+	else
+		t->stats.data_blocks++;
+	return f2fs_dev_write(f2fs_fs_dev(t->fs), addr, data, 1, err);
 }
 
 static int write_ssa(struct f2fs_txn *t, struct f2fs_error *err)
@@ -236,7 +213,6 @@ static int rewrite_sb(struct f2fs_txn *t, struct f2fs_error *err)
 int f2fs_txn_commit(struct f2fs_txn *t, struct f2fs_error *err)
 {
 	struct f2fs_dev *dev = f2fs_fs_dev(t->fs);
-	uint64_t bytes0 = f2fs_dev_bytes_written(dev);
 	struct f2fs_fs_flush fl;
 	int ret;
 
@@ -251,9 +227,7 @@ int f2fs_txn_commit(struct f2fs_txn *t, struct f2fs_error *err)
 		ret = rewrite_sb(t, err);
 	if (ret || t->sb_only)
 		goto out;
-	ret = write_main(t, err);
-	if (!ret)
-		ret = flush_meta(t, &fl, err);
+	ret = flush_meta(t, &fl, err);
 	if (!ret)
 		ret = write_ssa(t, err);
 	if (!ret)
@@ -263,6 +237,7 @@ int f2fs_txn_commit(struct f2fs_txn *t, struct f2fs_error *err)
 	if (!ret && t->sb_new)
 		ret = rewrite_sb(t, err);
 out:
-	t->stats.bytes = f2fs_dev_bytes_written(dev) - bytes0;
+	/* blocks written before the commit count too */
+	t->stats.bytes = f2fs_dev_bytes_written(dev) - t->bytes_at_begin;
 	return ret;
 }

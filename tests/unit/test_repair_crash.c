@@ -11,7 +11,9 @@
  * through). After each interruption a read-only check may only find
  * problems the damaged image had (nothing new, nothing half-done), and a
  * rerun of the repair must leave the image byte for byte as the whole run
- * did, and clean.
+ * did, and clean. Some cases run again with a write queue of two blocks,
+ * so that the repair's blocks reach the disk before its commit, as a large
+ * repair's do.
  */
 #include <check.h>
 
@@ -37,6 +39,10 @@ struct fault {
 	int64_t after;            /* blocks let through; -1: none */
 	uint32_t torn;            /* bytes of the next block that still land */
 };
+
+/* The repair's write queue (0: its default); a short one makes it write
+ * blocks before its commit. */
+static unsigned queue;
 
 static void arm(struct f2fs_fs *fs, void *arg)
 {
@@ -83,6 +89,7 @@ static struct f2fs_check_report *run(const char *img, enum f2fs_fix_answer fix,
 	o.fix = fix;
 	o.opened = arm;
 	o.opened_arg = f;
+	o.write_queue = queue;
 	if (f2fs_check(img, &o, &r, &err))
 		return NULL;
 	return r;
@@ -169,7 +176,21 @@ static const char *const cases[] = {
 
 START_TEST(interrupted_repair)
 {
+	queue = 0;
 	one_case(cases[_i]);
+}
+END_TEST
+
+/* Repairs that write most of their blocks before the commit (a queue of 2
+ * blocks): the cuts fall among those early writes too. */
+static const char *const early_cases[] = {
+	"roll-forward-kernel", "quota-log-full", "inode-unreachable-new-lost-found",
+};
+
+START_TEST(interrupted_early_writes)
+{
+	queue = 2;
+	one_case(early_cases[_i]);
 }
 END_TEST
 
@@ -201,6 +222,8 @@ int main(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 600);
 	tcase_add_loop_test(tc, interrupted_repair, 0, (int)(sizeof(cases) / sizeof(cases[0])));
+	tcase_add_loop_test(tc, interrupted_early_writes, 0,
+			    (int)(sizeof(early_cases) / sizeof(early_cases[0])));
 	suite_add_tcase(s, tc);
 	return unit_run(s);
 }

@@ -63,6 +63,11 @@ int f2fs_dev_pread(struct f2fs_dev *dev, uint64_t offset, void *buf,
 int f2fs_dev_write(struct f2fs_dev *dev, uint64_t blkaddr, const void *buf,
 		   size_t nblocks, struct f2fs_error *err);
 
+/* Queue at most blocks blocks (1 to the default, 8 MiB worth) before
+ * writing them out: for a writer that would rather hold less memory. The
+ * queue is written out first. A device set keeps its members' queues. */
+int f2fs_dev_set_write_queue(struct f2fs_dev *dev, size_t blocks, struct f2fs_error *err);
+
 /* Make nblocks blocks at blkaddr read as zero; reports how in *how. */
 int f2fs_dev_zero(struct f2fs_dev *dev, uint64_t blkaddr, uint64_t nblocks,
 		  enum f2fs_zero_how *how, struct f2fs_error *err);

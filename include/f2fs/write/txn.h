@@ -7,9 +7,10 @@
  *      each with a flush (right under the old checkpoint and the new; a
  *      rerun after any interruption then writes what this run would);
  *   1. node and data blocks written out of place, into main-area blocks
- *      that the old checkpoint does not use (written as they come once
- *      more than F2FS_TXN_HELD_BLOCKS wait: nothing the old checkpoint
- *      reads changes, so they may go before the commit);
+ *      that the old checkpoint does not use, handed to the device as
+ *      they are staged (nothing the old checkpoint reads changes, so they
+ *      may reach the disk before the commit: the device's write queue
+ *      holds them until it fills);
  *      dirty NAT and SIT entries, planned into sets (<f2fs/write/flush_plan.h>):
  *      blocks to their inactive copies, the rest into the journals;
  *      SSA blocks whose new content is right for the old state too;
@@ -39,15 +40,6 @@ struct f2fs_txn_ssa {
 	struct f2fs_summary_block blk;
 };
 
-/* A node or data block of the main area, written out of place: addr is
- * free under the old checkpoint, and the new one makes it valid. data
- * (F2FS_BLKSIZE bytes) is the stager's own allocation, taken over. */
-struct f2fs_txn_block {
-	uint32_t addr;
-	bool node;
-	uint8_t *data;
-};
-
 /* What a commit wrote (blocks), and how the NAT and SIT were planned. */
 struct f2fs_txn_stats {
 	uint64_t nat_dirty, nat_blocks, nat_journal;   /* entries, blocks, journal entries */
@@ -64,9 +56,8 @@ struct f2fs_txn {
 	 * flags); the commit sets the version, pack layout, CRC and the
 	 * version bitmaps. */
 	uint8_t *cp;
-	/* Staged changes: main-area blocks not written yet, NAT and SIT
-	 * entries (any order, each key once), SSA blocks. */
-	F2FS_VEC(struct f2fs_txn_block) blocks;
+	/* Staged changes: NAT and SIT entries (any order, each key once),
+	 * SSA blocks. */
 	F2FS_VEC(struct f2fs_nat_dirty) nat;
 	F2FS_VEC(struct f2fs_sit_dirty) sit;
 	F2FS_VEC(struct f2fs_txn_ssa) ssa;
@@ -90,23 +81,20 @@ struct f2fs_txn {
 	 * written (steps 1 to 3 are skipped). */
 	bool sb_only;
 	struct f2fs_txn_stats stats;
+	uint64_t bytes_at_begin;   /* the device's count when the transaction began */
 };
 
 /* Start a transaction on fs: the checkpoint copy and empty stages. */
 int f2fs_txn_begin(struct f2fs_txn *t, struct f2fs_fs *fs, struct f2fs_error *err);
 void f2fs_txn_free(struct f2fs_txn *t);
 
-/* Main-area blocks held before they are written: a small repair writes
- * nothing before its commit, a large one holds at most this many. */
-#define F2FS_TXN_HELD_BLOCKS 256
-
 /*
- * Stage main-area block addr, free under the old checkpoint, with data
- * (F2FS_BLKSIZE bytes from malloc, taken over even on failure). The caller
- * keeps addr off every block the old checkpoint's roll-forward chain can
- * reach: it may be written before the commit.
+ * Write main-area block addr, free under the old checkpoint: a node or data
+ * block the new checkpoint makes valid (F2FS_BLKSIZE bytes of data, not
+ * kept). The caller keeps addr off every block the old checkpoint's
+ * roll-forward chain can reach: it may reach the disk before the commit.
  */
-int f2fs_txn_put_block(struct f2fs_txn *t, uint32_t addr, bool node, uint8_t *data,
+int f2fs_txn_put_block(struct f2fs_txn *t, uint32_t addr, bool node, const void *data,
 		       struct f2fs_error *err);
 
 /* The new checkpoint block (in t->cp). */

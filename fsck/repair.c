@@ -596,10 +596,11 @@ static bool account(struct rp *p)
 	return any;
 }
 
-static int stage(struct rp *p)
+/* ---- the steps -------------------------------------------------------------- */
+
+static int step_begin(struct rp *p)
 {
 	struct ck *ck = p->ck;
-	int ret;
 
 	p->segs_per_sec = le32_get(ck->sb->segs_per_sec) ? le32_get(ck->sb->segs_per_sec) : 1;
 	p->new_addrs = ck->new_addrs;
@@ -608,64 +609,42 @@ static int stage(struct rp *p)
 	if (!p->type || !p->used)
 		return f2fs_fail(ck->err, -ENOMEM, "out of memory for the repair");
 	memcpy(p->used, ck->nat_used, ck->nat_blocks * sizeof(*p->used));
-	ret = rp_roll_prepare(p);
-	if (!ret && rp_roll_stopped(p))
-		return 1;   /* the chain is left to the kernel */
-	if (!ret)
-		ret = rp_roll_charge_quota(p);
-	if (!ret)
-		ret = free_strays(p);
-	if (!ret)
-		ret = fix_reserved(p);
-	if (!ret)
-		ret = fix_nat_inos(p);
-	if (!ret)
-		ret = rp_choose_logs(p);
-	if (!ret)   /* where an inode's pointers lie, before any edit reads them */
-		ret = rp_extra_isizes(p);
-	if (!ret)
-		ret = rp_dirs(p);
-	if (!ret)
-		ret = rp_inodes(p);
-	if (!ret)
-		ret = rp_xattrs(p);
-	if (!ret)
-		ret = rp_root(p);
-	if (!ret)
-		ret = rp_orphans(p);
-	if (!ret)
-		ret = rp_sb(p);
-	if (!ret)
-		ret = rp_loops(p);
-	if (!ret)
-		ret = rp_blocks(p);
-	if (!ret)
-		ret = rp_relink(p);
-	if (!ret)
-		ret = rp_links(p);
-	/* blocks or inodes the fixes added are charged: the quota files
-	 * follow, where they can be rebuilt */
-	if (!ret && ck->quota_bad && !p->fix[F2FS_PB_QUOTA_USAGE] && !p->fix[F2FS_PB_QUOTA_BAD_FILE])
+	return 0;
+}
+
+static int step_roll(struct rp *p)
+{
+	int ret = rp_roll_prepare(p);
+
+	return !ret && rp_roll_stopped(p) ? 1 : ret;   /* 1: the chain is left to the kernel */
+}
+
+/* Blocks or inodes the fixes added are charged: the quota files follow,
+ * where they can be rebuilt. */
+static int step_quota(struct rp *p)
+{
+	if (p->ck->quota_bad && !p->fix[F2FS_PB_QUOTA_USAGE] && !p->fix[F2FS_PB_QUOTA_BAD_FILE])
 		p->fix[F2FS_PB_QUOTA_USAGE] = rp_quota_rebuildable(p);
-	if (!ret)
-		ret = rp_quota(p);
-	if (!ret)
-		ret = rp_roll_owners(p);
-	if (!ret)
-		ret = rp_edits_flush(p);
-	if (!ret)
-		rp_roll_unguard(p);
-	if (!ret)
-		ret = stage_logs(p);
-	if (!ret)
-		ret = stage_sit(p);
-	if (!ret)
-		ret = stage_ssa(p);
-	if (!ret)
-		ret = stage_orphans(p);
-	if (ret)
-		return ret;
-	stage_cp(p, ck->r->repair.unfixed_errors == 0);
+	return rp_quota(p);
+}
+
+static int step_unguard(struct rp *p)
+{
+	rp_roll_unguard(p);
+	return 0;
+}
+
+static int step_cp(struct rp *p)
+{
+	stage_cp(p, p->ck->r->repair.unfixed_errors == 0);
+	return 0;
+}
+
+/* How the transaction writes what the fixes staged. */
+static int step_txn(struct rp *p)
+{
+	struct ck *ck = p->ck;
+
 	p->t.nat_used = p->used;
 	p->used = NULL;
 	p->t.nat_no_journal = p->fix[F2FS_PB_NAT_JOURNAL];
@@ -681,6 +660,66 @@ static int stage(struct rp *p)
 		if (p->fix[c] && !rp_sb_code((enum f2fs_problem_code)c))
 			p->t.sb_only = false;
 	return 0;
+}
+
+/*
+ * The repair, top to bottom. The recovery replays the chain first, as a
+ * mount would, so that every fix sees the files as the kernel will. The
+ * NAT fixes and the freeing of strays come before the logs are chosen
+ * (what they free, a log may go on over). Then the edits of nodes and file
+ * blocks, staged in the cache (repair_stage.c, repair_edit.c) in an order
+ * where each sees what the ones before it did: i_extra_isize first (it
+ * moves i_addr), names before the link counts they change, the blocks
+ * before the relinking and counts that follow from them. The quota files
+ * are rebuilt from the usage all of them left. The flush writes every
+ * changed block out of place; only then are the derived SIT, SSA and
+ * checkpoint made, from the blocks in use as the flush left them.
+ */
+static const struct {
+	const char *name;
+	int (*run)(struct rp *p);
+} steps[] = {
+	{ "begin", step_begin },
+	{ "roll-forward recovery", step_roll },
+	{ "roll-forward quota", rp_roll_charge_quota },
+	{ "stray nodes", free_strays },
+	{ "reserved NAT entries", fix_reserved },
+	{ "NAT entries' inos", fix_nat_inos },
+	{ "logs", rp_choose_logs },
+	{ "i_extra_isize", rp_extra_isizes },
+	{ "directory entries", rp_dirs },
+	{ "inode fields", rp_inodes },
+	{ "xattrs", rp_xattrs },
+	{ "root", rp_root },
+	{ "orphans", rp_orphans },
+	{ "superblock", rp_sb },
+	{ "directory loops", rp_loops },
+	{ "blocks and pointers", rp_blocks },
+	{ "relinking", rp_relink },
+	{ "link counts", rp_links },
+	{ "quota files", step_quota },
+	{ "roll-forward owners", rp_roll_owners },
+	{ "flush", rp_edits_flush },
+	{ "roll-forward chain freed", step_unguard },
+	{ "current logs", stage_logs },
+	{ "SIT", stage_sit },
+	{ "SSA", stage_ssa },
+	{ "orphan list", stage_orphans },
+	{ "checkpoint", step_cp },
+	{ "transaction", step_txn },
+};
+
+/* 0: staged; 1: the chain is left to the kernel, nothing staged. */
+static int stage(struct rp *p)
+{
+	int ret = 0;
+
+	for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]) && !ret; i++) {
+		ret = steps[i].run(p);
+		/* no step holds a staged node past its end */
+		rp_stage_trim(p);
+	}
+	return ret;
 }
 
 int ck_repair_plan(struct ck *ck)

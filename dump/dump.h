@@ -15,7 +15,7 @@
 #define EXIT_ERROR  1
 #define EXIT_USAGE  16
 
-extern const char prog[];
+extern const char prog[];                   /* "dump.f2fs" (msg.c) */
 extern const char *const log_names[];       /* "hot data", ... */
 extern const char *const log_keys[];        /* "hot_data", ... */
 extern const struct out_flag inline_flag_names[], inode_flag_names[];
@@ -29,11 +29,10 @@ struct dump {
 	int debug;
 };
 
+/* Lines on stderr (msg.c): a debug line when -d is at least level, and
+ * "dump.f2fs: msg" after what was printed so far (returns EXIT_ERROR). */
 void debug_line(const struct dump *d, int level, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-
-/* "dump.f2fs: msg" on stderr, after what was printed so far; returns
- * EXIT_ERROR. */
 int error_line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* An inclusive range; end UINT64_MAX means "to the end". */

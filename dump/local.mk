@@ -1,6 +1,6 @@
 # dump.f2fs (included from Makefile.am).
 sbin_PROGRAMS += dump/dump.f2fs
-dump_dump_f2fs_SOURCES = dump/main.c dump/views.c dump/extract.c \
+dump_dump_f2fs_SOURCES = dump/main.c dump/msg.c dump/views.c dump/extract.c \
 	dump/dump.h dump/fmt.c dump/sb.c dump/cp.c dump/inode.c \
 	dump/blockmap.c dump/ls.c dump/target.c dump/xattrs.c dump/zones.c
 dump_dump_f2fs_LDADD = $(LIBCOMMON) $(LIBF2FS)

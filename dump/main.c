@@ -8,15 +8,12 @@
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <stdbool.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
-
-const char prog[] = "dump.f2fs";
 
 static void usage(FILE *f);
 
@@ -36,32 +33,6 @@ static int bad_value(const char *opt, const char *arg, const char *why)
 
 	snprintf(msg, sizeof(msg), "%s %s: %s", opt, arg, why);
 	return usage_error("%s", msg);
-}
-
-void debug_line(const struct dump *d, int level, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (d->debug < level)
-		return;
-	fprintf(stderr, "%s: debug: ", prog);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-}
-
-int error_line(const char *fmt, ...)
-{
-	va_list ap;
-
-	fflush(NULL);   /* whatever stream the document goes to */
-	fprintf(stderr, "%s: ", prog);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	return EXIT_ERROR;
 }
 
 /* ---- main ------------------------------------------------------------- */

@@ -318,6 +318,15 @@ int f2fs_sb_validate(const struct f2fs_super_block *sb, uint64_t dev_blocks,
 	return ret;
 }
 
+unsigned f2fs_sb_ndevs(const struct f2fs_super_block *sb)
+{
+	unsigned n = 0;
+
+	while (n < F2FS_MAX_DEVICES && sb->devs[n].path[0])
+		n++;
+	return n;
+}
+
 void f2fs_sb_label(const struct f2fs_super_block *sb, char *buf, size_t len)
 {
 	f2fs_utf16le_to_utf8(sb->volume_name, F2FS_VOLUME_NAME_UNITS, buf, len);

@@ -8,6 +8,7 @@
 #include <f2fs/fs/sit.h>
 #include <f2fs/fs/ssa.h>
 #include <f2fs/format/endian.h>
+#include <f2fs/format/super.h>
 
 #include "fs_priv.h"
 
@@ -19,15 +20,6 @@
 
 /* Node blocks read per later device to tell whether it holds this volume. */
 #define PROBE_NODES 8
-
-unsigned f2fs_sb_ndevs(const struct f2fs_super_block *sb)
-{
-	unsigned n = 0;
-
-	while (n < F2FS_MAX_DEVICES && sb->devs[n].path[0])
-		n++;
-	return n;
-}
 
 /* Blocks of the volume device i holds by the table (the first device
  * also holds the blocks before segment 0). */

@@ -1,4 +1,4 @@
-/* The superblock: build from a layout, validate, the label. */
+/* The superblock: build from a layout, validate, its device table, the label. */
 #ifndef F2FS_SUPER_H
 #define F2FS_SUPER_H
 
@@ -29,6 +29,9 @@ int f2fs_sb_build(struct f2fs_super_block *sb, const struct f2fs_layout *l,
  */
 int f2fs_sb_validate(const struct f2fs_super_block *sb, uint64_t dev_blocks,
 		     struct f2fs_error *err);
+
+/* Devices in the superblock's device table (0 or 1: a volume of one). */
+unsigned f2fs_sb_ndevs(const struct f2fs_super_block *sb);
 
 /* The volume label as UTF-8. */
 void f2fs_sb_label(const struct f2fs_super_block *sb, char *buf, size_t len);

@@ -48,9 +48,6 @@ int f2fs_fs_open_devices(struct f2fs_fs **out, const char *path,
 			 struct f2fs_error *err);
 void f2fs_fs_close(struct f2fs_fs *fs);
 
-/* Devices in the superblock's device table (0 or 1: a volume of one). */
-unsigned f2fs_sb_ndevs(const struct f2fs_super_block *sb);
-
 struct f2fs_dev *f2fs_fs_dev(const struct f2fs_fs *fs);
 const struct f2fs_super_block *f2fs_fs_sb(const struct f2fs_fs *fs);
 uint32_t f2fs_fs_features(const struct f2fs_fs *fs);

@@ -16,9 +16,9 @@ lib_libf2fs_a_SOURCES += \
 lib_libf2fs_a_SOURCES += \
 	lib/io/dev.c lib/io/dev_priv.h lib/io/devset.c lib/io/probe.c lib/io/zones.c
 lib_libf2fs_a_SOURCES += \
-	lib/fs/dir_read.c lib/fs/fs.c lib/fs/fs_devices.c lib/fs/fs_priv.h lib/fs/gc.c \
-	lib/fs/meta_read.c lib/fs/nat.c lib/fs/sit.c lib/fs/ssa.c \
-	lib/fs/xattr_read.c
+	lib/fs/dir_read.c lib/fs/fs.c lib/fs/fs_devices.c lib/fs/fs_open.c \
+	lib/fs/fs_priv.h lib/fs/gc.c lib/fs/meta_read.c lib/fs/nat.c lib/fs/sit.c \
+	lib/fs/ssa.c lib/fs/xattr_read.c
 lib_libf2fs_a_SOURCES += \
 	lib/write/cp_pack.c lib/write/flush_plan.c lib/write/fs_flush.c \
 	lib/write/meta_area.c lib/write/nat_flush.c lib/write/sit_flush.c \

@@ -1,4 +1,5 @@
-/* Internals of struct f2fs_fs, shared by lib/fs.c, lib/nat.c and lib/dir_read.c. */
+/* Internals of struct f2fs_fs, shared by the files of lib/fs/ that open it
+ * (fs_open.c, fs_devices.c) and read it (fs.c, nat.c, dir_read.c). */
 #ifndef F2FS_FS_PRIV_H
 #define F2FS_FS_PRIV_H
 

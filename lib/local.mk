@@ -29,7 +29,8 @@ lib_libf2fs_a_SOURCES += \
 	lib/build/build_xattr.c lib/build/loader.c lib/build/loader.h \
 	lib/build/mkfs.c lib/build/populate.c lib/build/populate.h \
 	lib/build/zoned.c lib/build/zoned.h \
-	lib/build/source.c lib/build/source.h lib/build/tree.c
+	lib/build/host_open.c lib/build/host_open.h lib/build/source.c \
+	lib/build/source.h lib/build/tree.c
 lib_libf2fs_a_CFLAGS = $(AM_CFLAGS) $(BLKID_CFLAGS) $(UUID_CFLAGS) $(ZLIB_CFLAGS)
 
 LIBF2FS = lib/libf2fs.a $(BLKID_LIBS) $(UUID_LIBS) $(ZLIB_LIBS)

@@ -1,5 +1,6 @@
 /* Source files of mkfs --rootdir: open, read, read ahead (see source.h). */
 #include "source.h"
+#include "host_open.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -10,15 +11,6 @@
 #include <unistd.h>
 
 #define SRC_OPEN_FLAGS (O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-
-int src_openat(int dirfd, const char *path, int flags)
-{
-	int fd = openat(dirfd, path, flags | O_NOATIME);
-
-	if (fd < 0 && errno == EPERM)
-		fd = openat(dirfd, path, flags);
-	return fd;
-}
 
 void src_init(struct src_reader *r, const struct f2fs_tree *t)
 {
@@ -65,8 +57,8 @@ static int open_in(const struct f2fs_tree *t, struct src_dir *d, uint32_t ti,
 			d->fd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
 	}
 	if (d->fd < 0)
-		return src_openat(AT_FDCWD, path, SRC_OPEN_FLAGS);
-	return src_openat(d->fd, f2fs_tree_name(t, de), SRC_OPEN_FLAGS);
+		return host_openat(AT_FDCWD, path, SRC_OPEN_FLAGS);
+	return host_openat(d->fd, f2fs_tree_name(t, de), SRC_OPEN_FLAGS);
 }
 
 void src_prefetch(struct src_reader *r, uint32_t ti)

@@ -36,13 +36,6 @@ void src_fini(struct src_reader *r);
 /* Before tree inode ti is copied: keep the window ahead of it announced. */
 void src_prefetch(struct src_reader *r, uint32_t ti);
 
-/*
- * openat with O_NOATIME (reading the tree must not change the atimes the
- * next run copies), retried without it where it is refused (EPERM: a file
- * we do not own, without CAP_FOWNER).
- */
-int src_openat(int dirfd, const char *path, int flags);
-
 /* Open regular file ti (path: its full host path); -1 with errno set. */
 int src_open(struct src_reader *r, uint32_t ti, const char *path);
 

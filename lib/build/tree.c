@@ -2,7 +2,7 @@
 #include <f2fs/build/tree.h>
 #include <f2fs/util/sort.h>
 #include <f2fs/util/vec.h>
-#include "source.h"
+#include "host_open.h"
 
 #include <dirent.h>
 #include <stdbool.h>
@@ -120,7 +120,7 @@ static int name_less(const void *a, const void *b, void *ctx)
 static int read_names(const char *path, DIR **dirp, struct name_ref **out, size_t *n,
 		      struct f2fs_error *err)
 {
-	int fd = src_openat(AT_FDCWD, path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int fd = host_openat(AT_FDCWD, path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	DIR *d;
 	F2FS_VEC(struct name_ref) v = { 0 };
 	struct dirent *e;

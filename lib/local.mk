@@ -14,7 +14,8 @@ lib_libf2fs_a_SOURCES += \
 	lib/format/summary.c lib/format/super.c lib/format/utf16.c lib/format/utf8.c \
 	lib/format/utf8_data.c lib/format/utf8_data.h
 lib_libf2fs_a_SOURCES += \
-	lib/io/dev.c lib/io/dev_priv.h lib/io/devset.c lib/io/probe.c lib/io/zones.c
+	lib/io/dev.c lib/io/dev_priv.h lib/io/devset.c lib/io/disk.c lib/io/probe.c \
+	lib/io/zones.c
 lib_libf2fs_a_SOURCES += \
 	lib/fs/dir_read.c lib/fs/fs.c lib/fs/fs_devices.c lib/fs/fs_open.c \
 	lib/fs/fs_priv.h lib/fs/gc.c lib/fs/meta_read.c lib/fs/nat.c lib/fs/sit.c \

@@ -22,7 +22,7 @@ void devset_free(struct f2fs_devset *set)
 	if (!set)
 		return;
 	for (unsigned i = 0; i < set->n; i++)
-		f2fs_dev_close(set->member[i]);
+		disk_close(set->member[i]);
 	free(set->member);
 	free(set->start);
 	free(set);
@@ -41,9 +41,9 @@ int f2fs_dev_set_join(struct f2fs_dev **out, struct f2fs_dev *const *members,
 		set->start = calloc(n + 1, sizeof(*set->start));
 	}
 	if (!set || !dev || !set->member || !set->start || n == 0 ||
-	    !(dev->path = strdup(f2fs_dev_path(members[0])))) {
+	    !(dev->path = strdup(members[0]->path))) {
 		for (unsigned i = 0; i < n; i++)
-			f2fs_dev_close(members[i]);
+			disk_close(members[i]);
 		if (set)
 			devset_free(set);
 		free(dev);
@@ -54,7 +54,7 @@ int f2fs_dev_set_join(struct f2fs_dev **out, struct f2fs_dev *const *members,
 	for (unsigned i = 0; i < n; i++) {
 		set->member[i] = members[i];
 		set->start[i + 1] = set->start[i] + blocks[i];
-		dev->bytes += f2fs_dev_bytes(members[i]);
+		dev->bytes += members[i]->bytes;
 		writable = writable && members[i]->writable;
 	}
 	/* the volume's geometry as seen from its first device */
@@ -132,7 +132,7 @@ int devset_pread(struct f2fs_devset *set, uint64_t offset, void *buf, size_t len
 
 		if (left != UINT64_MAX && left * F2FS_BLKSIZE - in_blk < n)
 			n = (size_t)(left * F2FS_BLKSIZE - in_blk);
-		ret = f2fs_dev_pread(set->member[i], blk_off * F2FS_BLKSIZE + in_blk, p, n, err);
+		ret = disk_pread(set->member[i], blk_off * F2FS_BLKSIZE + in_blk, p, n, err);
 		if (ret)
 			return ret;
 		p += n;
@@ -151,7 +151,7 @@ int devset_write(struct f2fs_devset *set, uint64_t blkaddr, const void *buf,
 		uint64_t off, left;
 		unsigned i = locate(set, blkaddr, &off, &left);
 		size_t n = left < nblocks ? (size_t)left : nblocks;
-		int ret = f2fs_dev_write(set->member[i], off, p, n, err);
+		int ret = disk_write(set->member[i], off, p, n, err);
 
 		if (ret)
 			return ret;
@@ -169,7 +169,7 @@ int devset_zero(struct f2fs_devset *set, uint64_t blkaddr, uint64_t nblocks,
 		uint64_t off, left;
 		unsigned i = locate(set, blkaddr, &off, &left);
 		uint64_t n = left < nblocks ? left : nblocks;
-		int ret = f2fs_dev_zero(set->member[i], off, n, how, err);
+		int ret = disk_zero(set->member[i], off, n, how, err);
 
 		if (ret)
 			return ret;
@@ -186,7 +186,7 @@ int devset_flush(struct f2fs_devset *set, struct f2fs_error *err)
 
 	for (unsigned i = 0; i < set->n; i++) {
 		struct f2fs_error e;
-		int ret = f2fs_dev_flush(set->member[i], &e);
+		int ret = disk_flush(set->member[i], &e);
 
 		if (ret && !first) {
 			first = ret;
@@ -203,7 +203,7 @@ int devset_discard_all(struct f2fs_devset *set, struct f2fs_error *err)
 	int all = 1;
 
 	for (unsigned i = 0; i < set->n; i++) {
-		int ret = f2fs_dev_discard_all(set->member[i], err);
+		int ret = disk_discard_all(set->member[i], err);
 
 		if (ret < 0)
 			return ret;
@@ -217,7 +217,7 @@ uint64_t devset_bytes_written(const struct f2fs_devset *set)
 	uint64_t sum = 0;
 
 	for (unsigned i = 0; i < set->n; i++)
-		sum += f2fs_dev_bytes_written(set->member[i]);
+		sum += set->member[i]->bytes_written;
 	return sum;
 }
 
@@ -226,7 +226,7 @@ uint64_t devset_bytes_written(const struct f2fs_devset *set)
 void devset_fail_torn(struct f2fs_devset *set, int64_t nblocks, uint32_t bytes)
 {
 	for (unsigned i = 0; i < set->n; i++)
-		f2fs_dev_fail_torn(set->member[i], nblocks, bytes);
+		disk_fail_torn(set->member[i], nblocks, bytes);
 }
 
 /* Tests: the member holding blkaddr fails reads of the range's share on it. */
@@ -236,7 +236,7 @@ void devset_fail_read(struct f2fs_devset *set, uint64_t blkaddr, uint64_t count)
 	unsigned i = locate(set, blkaddr, &off, &left);
 
 	for (unsigned k = 0; k < set->n; k++)
-		f2fs_dev_fail_read(set->member[k], 0, 0);
+		disk_fail_read(set->member[k], 0, 0);
 	if (count)
-		f2fs_dev_fail_read(set->member[i], off, left < count ? left : count);
+		disk_fail_read(set->member[i], off, left < count ? left : count);
 }

@@ -110,9 +110,9 @@ struct f2fs_dev_member {
 	uint64_t blocks;        /* volume blocks it holds */
 };
 
-/* Join n opened devices (n >= 1), blocks[i] volume blocks on member i,
- * into one; takes the members (closed with it, or at once on failure).
- * The set is writable when its members are. */
+/* Join n devices opened by f2fs_dev_open (n >= 1; not sets), blocks[i]
+ * volume blocks on member i, into one; takes the members (closed with it,
+ * or at once on failure). The set is writable when its members are. */
 int f2fs_dev_set_join(struct f2fs_dev **out, struct f2fs_dev *const *members,
 		      const uint64_t *blocks, unsigned n, struct f2fs_error *err);
 unsigned f2fs_dev_nmembers(const struct f2fs_dev *dev);

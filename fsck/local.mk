@@ -10,8 +10,8 @@ fsck_libfsck_a_SOURCES = \
 	fsck/pass_inode_fix.c \
 	fsck/pass_quota.c fsck/pass_ssa.c fsck/repair.h fsck/repair_int.h fsck/repair.c \
 	fsck/repair_nodes.c fsck/repair_logs.c fsck/repair_quota.c \
-	fsck/repair_stage.c fsck/repair_edit.c fsck/repair_dirs.c fsck/repair_lost.c \
-	fsck/repair_orphans.c fsck/repair_free.c fsck/repair_sb.c \
+	fsck/repair_map.c fsck/repair_stage.c fsck/repair_edit.c fsck/repair_dirs.c \
+	fsck/repair_lost.c fsck/repair_orphans.c fsck/repair_free.c fsck/repair_sb.c \
 	fsck/repair_root.c fsck/repair_cp_counts.c \
 	fsck/repair_roll.h fsck/repair_roll.c fsck/repair_roll_dir.c fsck/repair_roll_nodes.c \
 	fsck/repair_blocks.c \

@@ -24,7 +24,8 @@ struct rp_placed {
 	bool node;
 };
 
-/* An open-addressing map of uint32 keys (never 0) to uint32 values. */
+/* An open-addressing map of uint32 keys (never 0) to uint32 values
+ * (repair_map.c). */
 struct rp_map {
 	uint32_t *key, *val;
 	uint32_t cap, n;
@@ -146,11 +147,13 @@ bool rp_lost_claim(const struct ck *ck, uint32_t nid, uint32_t idx);
  * an indirect node). */
 int rp_free_node(struct rp *p, uint32_t nid);
 
-/* ---- repair_stage.c ---- */
+/* ---- repair_map.c ---- */
 
 int rp_map_put(struct rp_map *m, uint32_t key, uint32_t val);
 uint32_t rp_map_get(const struct rp_map *m, uint32_t key);
 void rp_map_free(struct rp_map *m);
+
+/* ---- repair_stage.c ---- */
 
 /* The staged node nid, or NULL; its content may be spilled (rp_stage_load). */
 struct rp_snode *rp_stage_find(const struct rp *p, uint32_t nid);

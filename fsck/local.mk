@@ -2,23 +2,28 @@
 # its unit tests and the fuzz target; not part of lib/). Included from
 # Makefile.am.
 noinst_LIBRARIES += fsck/libfsck.a
+# The checker's passes and records (check/), the repair (repair/) with the
+# roll-forward recovery below it (repair/roll/), and the driver of both
+# (checker.c) behind the public header checker.h.
 fsck_libfsck_a_SOURCES = \
-	fsck/checker.h fsck/problem.h fsck/problem.c fsck/ck.h fsck/passes.h \
-	fsck/check.c fsck/report.c fsck/records.c fsck/counts.c fsck/read.c \
-	fsck/pass_meta.c fsck/pass_roll.c fsck/pass_nodes.c fsck/pass_orphan.c \
-	fsck/pass_dirs.c fsck/pass_links.c fsck/pass_xattr.c fsck/pass_names.c \
-	fsck/pass_inode_fix.c \
-	fsck/pass_quota.c fsck/pass_ssa.c fsck/repair.h fsck/repair_int.h fsck/repair.c \
-	fsck/repair_nodes.c fsck/repair_logs.c fsck/repair_quota.c \
-	fsck/repair_map.c fsck/repair_stage.c fsck/repair_edit.c fsck/repair_dirs.c \
-	fsck/repair_lost.c fsck/repair_orphans.c fsck/repair_free.c fsck/repair_sb.c \
-	fsck/repair_root.c fsck/repair_cp_counts.c \
-	fsck/repair_roll.h fsck/repair_roll.c fsck/repair_roll_dir.c fsck/repair_roll_nodes.c \
-	fsck/repair_blocks.c \
-	fsck/repair_inodes.c fsck/repair_xattrs.c
+	fsck/checker.h fsck/checker.c fsck/problem.h fsck/problem.c
+fsck_libfsck_a_SOURCES += \
+	fsck/check/ck.h fsck/check/passes.h fsck/check/run.c \
+	fsck/check/report.c fsck/check/records.c fsck/check/counts.c fsck/check/read.c \
+	fsck/check/pass_meta.c fsck/check/pass_zones.c fsck/check/pass_roll.c \
+	fsck/check/pass_nodes.c fsck/check/pass_inode_fix.c fsck/check/pass_orphan.c \
+	fsck/check/pass_dirs.c fsck/check/pass_links.c fsck/check/pass_xattr.c \
+	fsck/check/pass_names.c fsck/check/pass_quota.c fsck/check/pass_ssa.c
+fsck_libfsck_a_SOURCES += \
+	fsck/repair/repair.h fsck/repair/repair_int.h fsck/repair/repair.c \
+	fsck/repair/map.c fsck/repair/stage.c fsck/repair/edit.c fsck/repair/logs.c \
+	fsck/repair/nodes.c fsck/repair/blocks.c fsck/repair/dirs.c fsck/repair/inodes.c \
+	fsck/repair/xattrs.c fsck/repair/lost.c fsck/repair/orphans.c fsck/repair/free.c \
+	fsck/repair/root.c fsck/repair/sb.c fsck/repair/cp_counts.c fsck/repair/quota.c
+fsck_libfsck_a_SOURCES += \
+	fsck/repair/roll/roll_int.h fsck/repair/roll/roll.c fsck/repair/roll/roll_dir.c \
+	fsck/repair/roll/roll_nodes.c
 LIBFSCK = fsck/libfsck.a $(LIBF2FS)
-# on a zoned device, the write pointers against the SIT and the logs
-fsck_libfsck_a_SOURCES += fsck/pass_zones.c
 
 sbin_PROGRAMS += fsck/fsck.f2fs
 fsck_fsck_f2fs_SOURCES = fsck/main.c fsck/info.c fsck/info.h

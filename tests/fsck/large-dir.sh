@@ -1,7 +1,7 @@
 #!/bin/bash
 # A directory large enough that some of its dentry blocks are mapped through
 # a direct node, not the inode: fsck reads those blocks only after the node
-# sweep, by reading the direct node again (fsck/pass_dirs.c,
+# sweep, by reading the direct node again (fsck/check/pass_dirs.c,
 # read_dir_dnodes). If it missed them, their entries would not be counted
 # and their files would be reported as unreachable.
 set -u

@@ -4,6 +4,7 @@
 # include the headers of its own layer and of the layers before it, never
 # those after it. lib/ and include/ never include a tool's files (fsck/,
 # dump/, mkfs/, common/); a tool never includes another tool's files.
+# fsck/ is in folders too (fsck_rank below).
 #   layers.sh [TOP]       check the tree at TOP (default: the source tree)
 #   layers.sh --self-test check that a planted violation of each rule fails
 set -u
@@ -11,9 +12,45 @@ HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
 # shellcheck source=layers.inc
 . "$HERE/layers.inc"
 
+# fsck's folders: the public header (checker.h, problem.h: 0), the checker's
+# passes and records (check/: 1), the repair (repair/, the roll-forward
+# recovery in repair/roll/: 2), the driver of both (checker.c: 3), the tool
+# (main.c, info.c: 4). A file uses its own rank and those below; the tool
+# uses libfsck through the public header alone; a header named *_int.h is
+# private to its folder and the folders below it.
+fsck_rank() {
+	case $1 in
+	fsck/checker.h | fsck/problem.h | fsck/problem.c) echo 0 ;;
+	fsck/check/*) echo 1 ;;
+	fsck/repair/*) echo 2 ;;
+	fsck/checker.c) echo 3 ;;
+	*) echo 4 ;;
+	esac
+}
+
+# fsck_allows FILE HEADER (both relative to the top): 0, or 1 with why
+fsck_allows() {
+	local r t
+	r=$(fsck_rank "$1")
+	t=$(fsck_rank "$2")
+	if [[ $2 == *_int.h && $1 != "$(dirname "$2")"/* ]]; then
+		echo "private to $(dirname "$2")/"
+		return 1
+	fi
+	if ((t > r)); then
+		echo "rank $r may not use rank $t: check/ < repair/ < checker.c < the tool"
+		return 1
+	fi
+	if ((r == 4 && t > 0 && t < 4)); then
+		echo "the tool uses libfsck through checker.h only"
+		return 1
+	fi
+	return 0
+}
+
 # check TOP: prints each violation as "file: includes X (why)"; exit 1 if any
 check() {
-	local top=$1 bad=0 f layer r inc target tr tool
+	local top=$1 bad=0 f layer r inc target tr tool path why
 	while IFS= read -r f; do
 		layer=${f#"$top"/}
 		case $layer in
@@ -60,12 +97,16 @@ check() {
 		while IFS= read -r f; do
 			while IFS= read -r inc; do
 				target=${inc//\"/}
-				case $target in
-				../common/*) [[ $tool != common ]] && continue ;;
+				path=$(realpath -m --relative-to="$top" "$(dirname "$f")/$target")
+				case $path in
+				common/*) [[ -e $top/$path ]] && continue ;;
 				esac
-				if [[ $target == */* || ! -e $(dirname "$f")/$target ]]; then
+				if [[ $path != "$tool"/* || ! -e $top/$path ]]; then
 					echo "${f#"$top"/}: includes $inc (a tool's own header or ../common/ only)"
 					bad=1
+				elif [[ $tool == fsck ]]; then
+					why=$(fsck_allows "${f#"$top"/}" "$path") ||
+						{ echo "${f#"$top"/}: includes $inc ($why)"; bad=1; }
 				fi
 			done < <(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*\("[^"]*"\).*/\1/p' "$f")
 		done < <(find "$top/$tool" -name '*.[ch]' | sort)
@@ -85,7 +126,12 @@ self_test() {
 		     'include/f2fs/io/x.h:#include <f2fs/build/mkfs.h>' \
 		     'lib/util/x.c:#include "../../fsck/check.h"' \
 		     'lib/nolayer/x.c:#include <f2fs/util/error.h>' \
-		     'dump/x.c:#include "../fsck/ck.h"' \
+		     'dump/x.c:#include "../fsck/check/ck.h"' \
+		     'fsck/check/x.c:#include "../repair/repair.h"' \
+		     'fsck/check/x.c:#include "../repair/repair_int.h"' \
+		     'fsck/repair/x.c:#include "roll/roll_int.h"' \
+		     'fsck/x.c:#include "check/ck.h"' \
+		     'fsck/x.c:#include "repair/repair.h"' \
 		     'common/x.c:#include "../dump/dump.h"' \
 		     'fsck/x.c:#include "../dump/dump.h"'; do
 		rm -rf "${w:?}"/*

@@ -1,5 +1,5 @@
 /*
- * The passes of the checker, in the order the driver (check.c) runs them.
+ * The passes of the checker, in the order the driver (run.c) runs them.
  * Only the driver calls a pass's entry point. The node and directory passes
  * call the hooks of the passes that ride along the walk (quota, xattrs,
  * names); nothing calls back into the walk.
@@ -13,6 +13,11 @@
 #include <f2fs/format/format.h>
 
 #include "ck.h"
+
+/* ---- run.c: one run of every pass, in order, over a fresh ck (opt, err,
+ * ssa_exact set); and everything a run holds but its report ---- */
+int ck_run(struct ck *ck, const char *path);
+void ck_release(struct ck *ck);
 
 /* pass_meta.c: superblock, checkpoint, SIT, NAT, nat_bits; after the walk,
  * valid_block_count against the SIT and the walk's reservations. */

@@ -12,7 +12,7 @@
 #include <f2fs/format/inode.h>
 #include <f2fs/fs/dir.h>
 
-#include "passes.h"
+#include "../check/passes.h"
 #include "repair_int.h"
 
 #include <errno.h>
@@ -223,7 +223,7 @@ static int fix_inode(struct rp *p, uint32_t ino, struct ck_nid *in)
 	bool links = p->fix[F2FS_PB_INODE_LINKS] || p->fix[F2FS_PB_INODE_UNREACHABLE];
 	bool big = in->state & IR_BIG_IBLOCKS;
 	bool blocks = p->fix[F2FS_PB_INODE_I_BLOCKS] && !(in->state & IR_NOCOUNT) &&
-		      !(in->flags & NR_XATTR_BAD) &&   /* repair_inodes.c sets it */
+		      !(in->flags & NR_XATTR_BAD) &&   /* inodes.c sets it */
 		      (ck_cnt(ck, in, CK_BDIFF) || big);
 	struct f2fs_node *nd;
 

@@ -1,5 +1,5 @@
 /* Checker, metadata: superblock, checkpoint, SIT, NAT, nat_bits. */
-#include "checker.h"
+#include "../checker.h"
 #include <f2fs/format/crc.h>
 #include <f2fs/format/checkpoint.h>
 #include <f2fs/format/endian.h>

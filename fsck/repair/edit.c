@@ -12,7 +12,7 @@
 #include <f2fs/format/node_ofs.h>
 #include <f2fs/fs/nat.h>
 
-#include "passes.h"
+#include "../check/passes.h"
 #include "repair_int.h"
 
 #include <errno.h>

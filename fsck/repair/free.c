@@ -2,8 +2,8 @@
  * Freeing an inode with all it holds, as its eviction in the kernel would:
  * its data blocks, its nodes (direct, indirect, the xattr node), the
  * inode's NAT entry, its quota charge; the counts follow. Used for the
- * orphan list (repair_orphans.c) and for a left-over quota file
- * (repair_sb.c). An inode is freed only where everything it holds is known
+ * orphan list (orphans.c) and for a left-over quota file
+ * (sb.c). An inode is freed only where everything it holds is known
  * to be its own: not when the scan could not follow some node (the blocks
  * behind it are unknown), nor when some block is owned twice (freeing it
  * would free the other owner's), nor a compressed file (its clusters'
@@ -16,7 +16,7 @@
 #include <f2fs/fs/dir.h>
 #include <f2fs/fs/nat.h>
 
-#include "passes.h"
+#include "../check/passes.h"
 #include "repair_int.h"
 
 #include <errno.h>

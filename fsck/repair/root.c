@@ -11,13 +11,13 @@
  *
  * A root that is gone (its NAT entry free) is made again, empty, at its
  * nid: what it named is then unreachable and goes into a new lost+found
- * (repair_lost.c), as e2fsck does.
+ * (lost.c), as e2fsck does.
  */
 #include <f2fs/format/endian.h>
 #include <f2fs/format/inode.h>
 #include <f2fs/fs/dir.h>
 
-#include "passes.h"
+#include "../check/passes.h"
 #include "repair_int.h"
 
 #include <errno.h>

@@ -4,7 +4,7 @@
  * inode on the chain with a dentry mark, and its name and parent in that
  * inode. The name is looked up in the parent as the repair's edits have it
  * (its buckets, level by level) and, when missing, added through the
- * repair's directory edits (rp_dir_add, repair_dirs.c: as the kernel's
+ * repair's directory edits (rp_dir_add, dirs.c: as the kernel's
  * f2fs_add_dentry adds it), which write the directory's blocks out of place
  * with the rest of the repair.
  */
@@ -13,8 +13,8 @@
 #include <f2fs/format/hash.h>
 #include <f2fs/format/inode.h>
 
-#include "passes.h"
-#include "repair_roll.h"
+#include "../../check/passes.h"
+#include "roll_int.h"
 
 #include <errno.h>
 #include <stdint.h>

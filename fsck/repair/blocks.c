@@ -17,7 +17,7 @@
 #include <f2fs/fs/nat.h>
 #include <f2fs/util/sort.h>
 
-#include "passes.h"
+#include "../check/passes.h"
 #include "repair_int.h"
 
 #include <errno.h>

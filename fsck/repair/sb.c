@@ -17,7 +17,7 @@
 #include <f2fs/format/crc.h>
 #include <f2fs/format/endian.h>
 
-#include "passes.h"
+#include "../check/passes.h"
 #include "repair_int.h"
 
 #include <string.h>

@@ -3,7 +3,7 @@
  * entries found, i_blocks against the blocks counted, reachability, and each
  * directory's ".", ".." and parent.
  */
-#include "checker.h"
+#include "../checker.h"
 #include <f2fs/format/endian.h>
 
 #include "ck.h"

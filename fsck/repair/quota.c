@@ -14,7 +14,7 @@
 #include <f2fs/fs/nat.h>
 #include <f2fs/util/sort.h>
 
-#include "passes.h"
+#include "../check/passes.h"
 #include "repair_int.h"
 
 #include <errno.h>
@@ -222,7 +222,7 @@ static int repoint(struct rp *p, struct f2fs_node *nd, uint32_t first, uint32_t 
 }
 
 /* The new file's blocks are written here; its inode goes through the
- * edits (repair_edit.c), so that a fix of another of its fields and this
+ * edits (edit.c), so that a fix of another of its fields and this
  * one land in the one copy the flush writes. */
 static int rebuild_one(struct rp *p, int q)
 {

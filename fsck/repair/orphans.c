@@ -10,11 +10,11 @@
  * for the kernel to free a named file.
  *
  * An orphan is freed only where all it holds is known to be its own
- * (repair_free.c); any other stays on the list for the kernel.
+ * (free.c); any other stays on the list for the kernel.
  */
 #include <f2fs/format/endian.h>
 
-#include "passes.h"
+#include "../check/passes.h"
 #include "repair_int.h"
 
 #include <errno.h>

@@ -1,7 +1,7 @@
 /*
  * The repair of inode fields: each field the check found wrong and could
  * say what it must be (ck.fixes) is set in the inode's edited copy
- * (repair_edit.c), which the flush writes out of place with its checksum
+ * (edit.c), which the flush writes out of place with its checksum
  * recomputed, so that an inode whose only fault is its checksum is fixed
  * by being taken for an edit at all. A field whose right value the check
  * could not know gets no record, and its problem is left (rp_inodes_noted).
@@ -10,7 +10,7 @@
 #include <f2fs/format/endian.h>
 #include <f2fs/format/inode.h>
 
-#include "passes.h"
+#include "../check/passes.h"
 #include "repair_int.h"
 
 #include <errno.h>

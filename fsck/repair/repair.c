@@ -5,8 +5,8 @@
  * xfs_repair's phase 5 and e2fsck's pass 5 do), not patched entry by entry,
  * and written as one transaction (<f2fs/write/txn.h>): the image is the old
  * one until the new checkpoint's last block is down. Content rewritten
- * (quota files, repair_quota.c) goes out of place into the logs
- * (repair_logs.c) before the derived state is rebuilt, so that the rebuild
+ * (quota files, quota.c) goes out of place into the logs
+ * (logs.c) before the derived state is rebuilt, so that the rebuild
  * counts it.
  *
  * "What the scan found" is the checker's own view, so that a second run
@@ -24,8 +24,8 @@
 #include <f2fs/io/dev.h>
 #include <f2fs/write/txn.h>
 
-#include "ck.h"
-#include "passes.h"
+#include "../check/ck.h"
+#include "../check/passes.h"
 #include "repair.h"
 #include "repair_int.h"
 
@@ -61,12 +61,12 @@ static const enum f2fs_problem_code fixed_here[] = {
 	F2FS_PB_INODE_UNREACHABLE, F2FS_PB_INODE_LINKS, F2FS_PB_INODE_I_BLOCKS,
 	/* orphans, root, loops */
 	F2FS_PB_DIR_LOOP, F2FS_PB_SB_CHECKSUM_OFFSET, F2FS_PB_SB_QUOTA_INO, F2FS_PB_ROOT_BAD,
-	/* blocks and node pointers (repair_blocks.c) */
+	/* blocks and node pointers (blocks.c) */
 	F2FS_PB_BLOCK_MULTIPLY_OWNED, F2FS_PB_DATA_ADDR_OUT_OF_RANGE, F2FS_PB_DATA_SEGMENT_TYPE,
 	F2FS_PB_NODE_CHILD_MISSING, F2FS_PB_NODE_WRONG_OWNER, F2FS_PB_NODE_BAD_OFFSET,
 	F2FS_PB_NODE_MULTIPLE_PARENTS, F2FS_PB_NAT_ADDR_OUT_OF_RANGE, F2FS_PB_NAT_DUPLICATE_BLOCK,
 	F2FS_PB_NODE_FOOTER_NID, F2FS_PB_ROLL_FORWARD_LOOP,
-	/* inode fields and xattrs (repair_inodes.c, repair_xattrs.c) */
+	/* inode fields and xattrs (inodes.c, xattrs.c) */
 	F2FS_PB_INODE_BAD_MODE, F2FS_PB_INODE_BAD_CHECKSUM, F2FS_PB_INODE_EXTRA_ISIZE,
 	F2FS_PB_INODE_INLINE_XATTR_SIZE, F2FS_PB_INODE_INLINE_FLAGS, F2FS_PB_INODE_INLINE_SIZE, F2FS_PB_INODE_SIZE,
 	F2FS_PB_INODE_COMPR_BLOCKS, F2FS_PB_INODE_DEPTH, F2FS_PB_INODE_XATTR_NID,
@@ -667,7 +667,7 @@ static int step_txn(struct rp *p)
  * mount would, so that every fix sees the files as the kernel will. The
  * NAT fixes and the freeing of strays come before the logs are chosen
  * (what they free, a log may go on over). Then the edits of nodes and file
- * blocks, staged in the cache (repair_stage.c, repair_edit.c) in an order
+ * blocks, staged in the cache (stage.c, edit.c) in an order
  * where each sees what the ones before it did: i_extra_isize first (it
  * moves i_addr), names before the link counts they change, the blocks
  * before the relinking and counts that follow from them. The quota files

@@ -5,7 +5,7 @@
  * pointers collected and checked after the sweep. Directory blocks found on
  * the way are queued for the directory pass.
  */
-#include "checker.h"
+#include "../checker.h"
 #include <f2fs/format/compress.h>
 #include <f2fs/format/crc.h>
 #include <f2fs/format/dentry.h>

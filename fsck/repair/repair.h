@@ -7,7 +7,7 @@
 
 #include <stdbool.h>
 
-#include "ck.h"
+#include "../check/ck.h"
 
 /* Does a repair with this answer fix problem code? */
 bool ck_repair_fixes(enum f2fs_problem_code code, enum f2fs_fix_answer answer);

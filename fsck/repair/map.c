@@ -1,9 +1,9 @@
 /*
  * The repair's map of uint32 keys to uint32 values (open addressing): nid
  * to staged node, nid to staged NAT entry, block to owner, ... A file of
- * its own, as the staging cache of nodes (repair_stage.c), the staged NAT
- * entries (repair_nodes.c) and the recovery all keep maps: held by the
- * cache, it made repair_nodes.c, which the cache calls to stage NAT
+ * its own, as the staging cache of nodes (stage.c), the staged NAT
+ * entries (nodes.c) and the recovery all keep maps: held by the
+ * cache, it made nodes.c, which the cache calls to stage NAT
  * entries, call the cache back.
  */
 #include "repair_int.h"

@@ -1,10 +1,10 @@
 /*
- * Internals of the roll-forward recovery (repair_roll.c, the chain, the
- * inodes and their data; repair_roll_dir.c, the names it gives back, through
- * the repair's directory edits; repair_roll_nodes.c, the copies of the
+ * Internals of the roll-forward recovery (roll/roll.c, the chain, the
+ * inodes and their data; roll/roll_dir.c, the names it gives back, through
+ * the repair's directory edits; roll/roll_nodes.c, the copies of the
  * file nodes it edits, and what it frees). The
  * recovery edits nodes and directory blocks in the repair's staging cache
- * (repair_stage.c, repair_edit.c), as the kernel edits its page cache
+ * (stage.c, edit.c), as the kernel edits its page cache
  * during a mount; they are written out of place at the end, with the
  * other fixes' changes, into the repair's transaction.
  */
@@ -16,7 +16,7 @@
 
 #include <f2fs/format/endian.h>
 
-#include "repair_int.h"
+#include "../repair_int.h"
 
 /* An inode with fsync-marked nodes on the chain (the kernel's list). */
 struct rr_ino {
@@ -58,7 +58,7 @@ static inline uint32_t rr_footer_ofs(const struct f2fs_node *n)
 	return le32_get(n->footer.flag) >> 3;
 }
 
-/* ---- repair_roll_nodes.c ---- */
+/* ---- roll/roll_nodes.c ---- */
 
 /* The node nid as the recovery has it (read on first use), or NULL with
  * r->why set (or an error in *ret). */
@@ -113,11 +113,11 @@ int rr_stop(struct rp_roll *r, const char *fmt, ...) __attribute__((format(print
 /* Out of memory: the error to return. */
 int rr_nomem(struct rp_roll *r);
 
-/* ---- repair_roll_dir.c ---- */
+/* ---- roll/roll_dir.c ---- */
 
 /* The kernel's recover_dentry: the name inode c (a chain inode block with
  * a dentry mark) gives itself, in its parent directory, if not there (the
- * directory changed through the repair's edits, repair_edit.c). */
+ * directory changed through the repair's edits, edit.c). */
 int rr_recover_dentry(struct rp_roll *r, const struct f2fs_node *c, struct rp_snode *inode);
 
 #endif

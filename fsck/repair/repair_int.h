@@ -1,8 +1,8 @@
 /*
  * Internals of the repair, shared by its files: repair.c (the run and the
- * derived state), repair_nodes.c (NAT entries staged, nodes freed),
- * repair_logs.c (the current logs and the blocks written out of place into
- * them), repair_quota.c (quota files rebuilt).
+ * derived state), nodes.c (NAT entries staged, nodes freed),
+ * logs.c (the current logs and the blocks written out of place into
+ * them), quota.c (quota files rebuilt).
  */
 #ifndef F2FS_FSCK_REPAIR_INT_H
 #define F2FS_FSCK_REPAIR_INT_H
@@ -13,7 +13,7 @@
 #include <f2fs/format/dentry.h>
 #include <f2fs/write/txn.h>
 
-#include "ck.h"
+#include "../check/ck.h"
 
 /* A block written out of place, and its owner for the log's summary. */
 struct rp_placed {
@@ -25,13 +25,13 @@ struct rp_placed {
 };
 
 /* An open-addressing map of uint32 keys (never 0) to uint32 values
- * (repair_map.c). */
+ * (map.c). */
 struct rp_map {
 	uint32_t *key, *val;
 	uint32_t cap, n;
 };
 
-/* A node the repair stages (repair_stage.c): one entry per nid, shared by
+/* A node the repair stages (stage.c): one entry per nid, shared by
  * every fix and the roll-forward recovery. */
 struct rp_snode {
 	uint32_t nid;
@@ -82,7 +82,7 @@ struct rp {
 				   * so (incomplete), of no known kind; or NULL */
 	uint16_t *used;           /* NAT entries in use per block, after the fixes */
 	F2FS_VEC(struct rp_placed) placed;
-	/* the staged nodes (repair_stage.c) and file blocks (repair_edit.c) */
+	/* the staged nodes (stage.c) and file blocks (edit.c) */
 	F2FS_VEC(struct rp_snode *) snodes;
 	struct rp_map snode_at;   /* nid -> index in snodes + 1 */
 	struct rp_map nat_at;     /* nid -> index in t.nat + 1 */
@@ -107,7 +107,7 @@ static inline const uint8_t *rp_own_map(const struct ck *ck, uint32_t s)
 	return ck->owned + (size_t)s * F2FS_SIT_VBLOCK_MAP_SIZE;
 }
 
-/* ---- repair_logs.c ---- */
+/* ---- logs.c ---- */
 
 /* Keep each log where it is when it can go on there, else move it to a
  * free section. */
@@ -129,7 +129,7 @@ int rp_write(struct rp *p, const struct rp_placed *owner, const void *data);
 /* addr stops being used (a block replaced by one written out of place). */
 void rp_release(struct rp *p, uint32_t addr);
 
-/* ---- repair_nodes.c ---- */
+/* ---- nodes.c ---- */
 
 /* Stage NAT entry d, replacing an entry for the same nid staged before. */
 int rp_stage_nat(struct rp *p, const struct f2fs_nat_dirty *d);
@@ -147,13 +147,13 @@ bool rp_lost_claim(const struct ck *ck, uint32_t nid, uint32_t idx);
  * an indirect node). */
 int rp_free_node(struct rp *p, uint32_t nid);
 
-/* ---- repair_map.c ---- */
+/* ---- map.c ---- */
 
 int rp_map_put(struct rp_map *m, uint32_t key, uint32_t val);
 uint32_t rp_map_get(const struct rp_map *m, uint32_t key);
 void rp_map_free(struct rp_map *m);
 
-/* ---- repair_stage.c ---- */
+/* ---- stage.c ---- */
 
 /* The staged node nid, or NULL; its content may be spilled (rp_stage_load). */
 struct rp_snode *rp_stage_find(const struct rp *p, uint32_t nid);
@@ -188,7 +188,7 @@ bool rp_stage_unchanged(struct rp *p, const struct rp_snode *s, bool *same);
 int rp_stage_flush(struct rp *p);
 void rp_stage_free(struct rp *p);
 
-/* ---- repair_edit.c ---- */
+/* ---- edit.c ---- */
 
 /* Node nid to change: a copy read once (or the one changed already);
  * written out of place by rp_edits_flush(). NULL on failure (ck.err). */
@@ -243,7 +243,7 @@ bool rp_data_exists(struct rp *p, uint32_t ino, uint64_t fofs);
 int rp_edits_flush(struct rp *p);
 void rp_edits_free(struct rp *p);
 
-/* ---- repair_dirs.c ---- */
+/* ---- dirs.c ---- */
 
 /* Hash of name in directory dir (case folded where dir is). */
 uint32_t rp_name_hash(struct rp *p, uint32_t dir, const uint8_t *name, uint32_t len);
@@ -265,7 +265,7 @@ int rp_dirs(struct rp *p);
 /* First block of hash level level of a directory of dir_level. */
 uint64_t rp_level_start(uint32_t level, uint32_t dir_level);
 
-/* ---- repair_blocks.c ---- */
+/* ---- blocks.c ---- */
 
 /* Before the answers: will every node whose footer is bad be freed, with
  * every pointer naming it (the blocks behind them are then not unknown)? */
@@ -278,7 +278,7 @@ bool rp_blocks_decide(struct rp *p);
  * blocks moved out of node segments, NAT entries of no node freed. */
 int rp_blocks(struct rp *p);
 
-/* ---- repair_lost.c ---- */
+/* ---- lost.c ---- */
 
 /* Link the inodes no directory names into lost+found. */
 int rp_relink(struct rp *p);
@@ -289,14 +289,14 @@ int rp_links_set(struct rp *p, uint32_t ino);
 /* Break the loops of directories the check found (FX_LOOP). */
 int rp_loops(struct rp *p);
 
-/* ---- repair_orphans.c ---- */
+/* ---- orphans.c ---- */
 
 /* The orphan list: a listed inode that is named stays (it leaves the list,
  * its links counted); one that is not is freed as the kernel's orphan
  * recovery would free it, and leaves the list. */
 int rp_orphans(struct rp *p);
 
-/* ---- repair_free.c ---- */
+/* ---- free.c ---- */
 
 /* May inodes be freed at all (every block's owner known, quota able to
  * follow)? */
@@ -304,23 +304,23 @@ bool rp_may_free(struct rp *p);
 /* Free inode ino and all it holds, where all of it is its own (*freed). */
 int rp_free_inode(struct rp *p, uint32_t ino, bool *freed);
 
-/* ---- repair_root.c ---- */
+/* ---- root.c ---- */
 
 /* Is the root a directory but for its mode (root.bad fixable)? */
 bool rp_root_restorable(struct ck *ck);
-/* The root is gone: a new one is made (repair_root.c). */
+/* The root is gone: a new one is made (root.c). */
 bool rp_root_makeable(struct ck *ck);
 /* Give it back its mode, and count its entries. */
 int rp_root(struct rp *p);
 
-/* ---- repair_sb.c ---- */
+/* ---- sb.c ---- */
 
 /* Is code a problem of the superblock alone (its fix writes no checkpoint)? */
 bool rp_sb_code(enum f2fs_problem_code code);
 /* Can the superblock's quota inode numbers be fixed here? */
 bool rp_sb_quota_fixable(struct ck *ck);
 
-/* The checkpoint's space counts a repair writes (repair_cp_counts.c);
+/* The checkpoint's space counts a repair writes (cp_counts.c);
  * -1 when the main area has room for no overprovision at all. */
 struct rp_cp_counts {
 	uint32_t rsvd, ovp;
@@ -330,7 +330,7 @@ int rp_cp_counts(const struct ck *ck, struct rp_cp_counts *c);
 /* Fields of the superblock (into p.sb_new, written through the txn). */
 int rp_sb(struct rp *p);
 
-/* ---- repair_inodes.c, repair_xattrs.c ---- */
+/* ---- inodes.c, xattrs.c ---- */
 
 /* Has every record of problem code a fix the repair can make (the codes
  * whose fix is noted per record; true for the others), and does its fix
@@ -343,7 +343,7 @@ int rp_extra_isizes(struct rp *p);
 /* The xattr area fixes the check noted that p.fix allows. */
 int rp_xattrs(struct rp *p);
 
-/* ---- repair_quota.c ---- */
+/* ---- quota.c ---- */
 
 /* Can the quota files the check found wrong be rebuilt here? Not from a
  * scan that could not follow every node: the usage counted would miss what
@@ -353,7 +353,7 @@ bool rp_quota_rebuildable(const struct rp *p);
 /* Rebuild those quota files from the usage the check counted. */
 int rp_quota(struct rp *p);
 
-/* ---- repair_roll.c ---- */
+/* ---- roll/roll.c ---- */
 
 /* Replay the roll-forward chain as a mount would (ck_roll_recoverable) onto
  * copies of the nodes it changes; the blocks it makes valid, and the

@@ -1,6 +1,6 @@
 /*
  * The repair of directories: each entry the check found wrong (ck.fixes)
- * is changed where it lies, through the repair's edits (repair_edit.c); an
+ * is changed where it lies, through the repair's edits (edit.c); an
  * entry that must move (a wrong bucket, a new name) is taken out and added
  * again the way the kernel adds one, which is also how lost+found gets
  * its entries (rp_dir_add).
@@ -10,7 +10,7 @@
 #include <f2fs/format/hash.h>
 #include <f2fs/format/inode.h>
 
-#include "passes.h"
+#include "../check/passes.h"
 #include "repair_int.h"
 
 #include <errno.h>

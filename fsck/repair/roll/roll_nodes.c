@@ -1,5 +1,5 @@
 /*
- * The roll-forward recovery's copies of nodes (repair_roll.h): each node it
+ * The roll-forward recovery's copies of nodes (roll/roll_int.h): each node it
  * changes is read once, or made (a new inode, a direct node the tree lacks,
  * an xattr node), found by nid or by its place in its inode's tree, and
  * edited in memory until the flush writes it out of place; and what the
@@ -11,7 +11,7 @@
 #include <f2fs/format/node_ofs.h>
 #include <f2fs/fs/nat.h>
 
-#include "repair_roll.h"
+#include "roll_int.h"
 
 #include <errno.h>
 #include <stdarg.h>

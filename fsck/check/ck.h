@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "checker.h"
+#include "../checker.h"
 #include <f2fs/format/bitmap.h>
 #include <f2fs/format/compress.h>
 #include <f2fs/util/error.h>
@@ -177,7 +177,7 @@ enum ck_fix_op {
 	FX_LOOP,                  /* directory ino is in a loop: its entry in
 				   * value (its loop parent) goes, it moves to
 				   * lost+found */
-	/* blocks and node pointers (repair_blocks.c): ino is the inode, value
+	/* blocks and node pointers (blocks.c): ino is the inode, value
 	 * the node holding the data pointer at index slot */
 	FX_CLONE,                 /* its block is owned already: a copy for it */
 	FX_HOLE,                  /* it points outside the main area: a hole */
@@ -185,7 +185,7 @@ enum ck_fix_op {
 	FX_NODE_PTR,              /* the pointer at node offset fofs to nid value
 				   * (in inode ino's tree) is cleared */
 	FX_NAT_FREE,              /* the NAT entry of nid value is freed */
-	/* inode fields and xattrs (repair_inodes.c, repair_xattrs.c) */
+	/* inode fields and xattrs (inodes.c, xattrs.c) */
 	FX_RESEAL,                /* inode rewritten: its checksum recomputed */
 	FX_MODE,                  /* inode's i_mode := value */
 	FX_EXTRA_ISIZE,           /* inode's i_extra_isize := value (first of all) */

@@ -31,9 +31,9 @@
 #include <f2fs/format/node_ofs.h>
 #include <f2fs/fs/nat.h>
 
-#include "passes.h"
-#include "repair.h"
-#include "repair_roll.h"
+#include "../../check/passes.h"
+#include "../repair.h"
+#include "roll_int.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /* Checker: blocks found in use against the SIT, and against the SSA. */
-#include "checker.h"
+#include "../checker.h"
 #include <f2fs/format/endian.h>
 #include <f2fs/format/summary.h>
 #include <f2fs/util/sort.h>

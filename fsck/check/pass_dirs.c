@@ -4,7 +4,7 @@
  * the inode it names and its type; the entries give link counts, each
  * directory's parent, and its "." and "..".
  */
-#include "checker.h"
+#include "../checker.h"
 #include <f2fs/format/dentry.h>
 #include <f2fs/format/endian.h>
 #include <f2fs/format/hash.h>

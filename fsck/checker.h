@@ -68,6 +68,9 @@ struct f2fs_check_options {
 	/* Blocks a repair queues before writing them (0: its default): a
 	 * small queue makes a repair write before its commit, for tests. */
 	unsigned write_queue;
+	/* Nodes a repair keeps in memory before it spills the ones used
+	 * longest ago (0: its default), for tests. */
+	unsigned staged_nodes;
 };
 
 struct f2fs_check_stats {

@@ -910,6 +910,8 @@ int main(int argc, char **argv)
 		opt.opened = arm_fault;
 		opt.opened_arg = &fault;
 	}
+	if (getenv("F2FS_FSCK_STAGED_NODES"))
+		opt.staged_nodes = (unsigned)strtoul(getenv("F2FS_FSCK_STAGED_NODES"), NULL, 10);
 	for (;;) {
 		prog_state.prev_end = now();
 		if (f2fs_check(c.image, &opt, &r, &err)) {

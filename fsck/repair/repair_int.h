@@ -159,7 +159,8 @@ void rp_map_free(struct rp_map *m);
 struct rp_snode *rp_stage_find(const struct rp *p, uint32_t nid);
 /* Bring s's content into memory (s->blk), marked as just used. */
 int rp_stage_load(struct rp *p, struct rp_snode *s);
-/* Beyond RP_STAGE_RESIDENT nodes in memory, the ones used longest ago go
+/* Beyond RP_STAGE_RESIDENT nodes in memory (opt.staged_nodes for tests),
+ * the ones used longest ago go
  * to a spill file (unlinked, in $TMPDIR), read back when wanted: call
  * only where no caller holds a staged node's content. Without a spill file
  * they stay in memory. */

@@ -97,10 +97,11 @@ static int older(const void *a, const void *b)
 
 void rp_stage_trim(struct rp *p)
 {
+	uint32_t budget = p->ck->opt->staged_nodes ? p->ck->opt->staged_nodes : RP_STAGE_RESIDENT;
 	struct rp_snode **in;
 	size_t n = 0;
 
-	if (p->resident <= RP_STAGE_RESIDENT)
+	if (p->resident <= budget)
 		return;
 	if (!p->spill_tried)
 		spill_open(p);
@@ -111,7 +112,7 @@ void rp_stage_trim(struct rp *p)
 			in[n++] = p->snodes.v[i];
 	qsort(in, n, sizeof(*in), older);
 	/* down to half the budget: the next trim is as far away */
-	for (size_t i = 0; i < n && p->resident > RP_STAGE_RESIDENT / 2; i++)
+	for (size_t i = 0; i < n && p->resident > budget / 2; i++)
 		if (spill_out(p, in[i]))
 			break;   /* the rest stays in memory */
 	free(in);

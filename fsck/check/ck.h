@@ -544,6 +544,8 @@ int ck_rec_encrypted(struct ck *ck, uint32_t dir);
  * counted (diff = i_blocks - counted), skipping those it could not count. */
 typedef int (*ck_rec_bdiff_fn)(struct ck *ck, uint32_t ino, int64_t diff, void *arg);
 int ck_rec_foreach_bdiff(struct ck *ck, ck_rec_bdiff_fn fn, void *arg);
+/* The diff ck_rec_foreach_bdiff gives inode ino; 0 when it skips it. */
+int64_t ck_rec_bdiff(struct ck *ck, uint32_t ino);
 /* Block of nid when the walk read it as the reached xattr node of owner;
  * 0 otherwise (the walk reports such damage itself). */
 uint32_t ck_rec_xattr_node(struct ck *ck, uint32_t nid, uint32_t owner);

@@ -110,44 +110,78 @@ static uint64_t space_of(uint64_t blocks)
 	return blocks ? (blocks - 1) * F2FS_BLKSIZE : 0;
 }
 
-/* Add inodes and space to the ids of inode i; -1 when out of memory. */
-static int charge(struct ck *ck, const struct f2fs_inode *i, int64_t inodes, int64_t space)
+/* The blocks counted for an i_blocks that is diff more, in 32 bits as the
+ * difference was taken: it may be any 32-bit value. */
+static uint64_t counted_of(uint64_t iblocks, int64_t diff)
 {
-	uint32_t ids[F2FS_MAX_QUOTAS];
+	return (uint32_t)((uint32_t)iblocks - (uint32_t)diff);
+}
 
+static void ids_of(const struct ck *ck, const struct f2fs_inode *i, uint32_t ids[F2FS_MAX_QUOTAS])
+{
 	ids[F2FS_QUOTA_USR] = le32_get(i->i_uid);
 	ids[F2FS_QUOTA_GRP] = le32_get(i->i_gid);
 	ids[F2FS_QUOTA_PRJ] = projid_of(ck, i);
-	for (int q = 0; q < F2FS_MAX_QUOTAS; q++) {
-		struct ck_qusage *u;
+}
 
-		if (!ck_quota_active(ck, q))
-			continue;
-		u = qtab_get(&ck->quota[q], ids[q], 1);
-		if (!u)
-			return -1;
-		u->inodes += (uint64_t)inodes;
-		u->space += (uint64_t)space;   /* wraps back for a correction */
-	}
+/* Add c to the usage of its id of quota type q (or, with sign -1, take
+ * it out); -1 when out of memory. */
+static int charge_q(struct ck *ck, int q, const struct ck_qcharge *c, int sign)
+{
+	struct ck_qusage *u = qtab_get(&ck->quota[q], c->id[q], 1);
+
+	if (!u)
+		return -1;
+	/* wraps back for a correction or a charge taken out */
+	u->inodes += (uint64_t)sign * c->inodes;
+	u->space += (uint64_t)sign * c->space;
 	return 0;
+}
+
+static int charge(struct ck *ck, const struct ck_qcharge *c)
+{
+	for (int q = 0; q < F2FS_MAX_QUOTAS; q++)
+		if (ck_quota_active(ck, q) && charge_q(ck, q, c, 1))
+			return -1;
+	return 0;
+}
+
+void ck_quota_of(const struct ck *ck, uint32_t ino, const struct f2fs_node *nd, int64_t diff,
+		 struct ck_qcharge *c)
+{
+	uint64_t blocks;
+
+	*c = (struct ck_qcharge){ { 0 }, 0, 0 };
+	if (!nd || !(ck->features & F2FS_FEATURE_QUOTA_INO) || ck_is_quota_file(ck, ino))
+		return;
+	blocks = le64_get(nd->i.i_blocks);
+	ids_of(ck, &nd->i, c->id);
+	c->inodes = 1;
+	c->space = space_of(diff ? counted_of(blocks, diff) : blocks);
 }
 
 void ck_quota_inode(struct ck *ck, uint32_t ino, const struct f2fs_node *nd)
 {
-	if (!(ck->features & F2FS_FEATURE_QUOTA_INO) || ck_is_quota_file(ck, ino))
-		return;
-	if (charge(ck, &nd->i, 1, (int64_t)space_of(le64_get(nd->i.i_blocks))))
+	struct ck_qcharge c;
+
+	ck_quota_of(ck, ino, nd, 0, &c);
+	if (c.inodes && charge(ck, &c))
 		ck->hook_nomem = 1;
 }
 
 int ck_quota_charge(struct ck *ck, uint32_t ino, const struct f2fs_inode *i, int64_t inodes,
 		    int64_t blocks)
 {
+	struct ck_qcharge c;
+
 	if (!(ck->features & F2FS_FEATURE_QUOTA_INO) || ck_is_quota_file(ck, ino))
 		return 0;
+	ids_of(ck, i, c.id);
 	/* in unsigned arithmetic: a damaged count may be any 64-bit value,
 	 * and the usage wraps back as it does for a correction */
-	if (charge(ck, i, inodes, (int64_t)((uint64_t)blocks * F2FS_BLKSIZE)))
+	c.inodes = (uint64_t)inodes;
+	c.space = (uint64_t)blocks * F2FS_BLKSIZE;
+	if (charge(ck, &c))
 		return f2fs_fail(ck->err, -ENOMEM, "out of memory counting quota");
 	for (int q = 0; q < F2FS_MAX_QUOTAS; q++)
 		if (ck_quota_active(ck, q))
@@ -155,22 +189,76 @@ int ck_quota_charge(struct ck *ck, uint32_t ino, const struct f2fs_inode *i, int
 	return 0;
 }
 
-/* Move the charge of inode ino from its i_blocks to the blocks counted. */
-static int correct(struct ck *ck, uint32_t ino, int64_t diff, void *arg)
+/* Only with a user or group quota are the charges corrected. */
+static bool corrects(const struct ck *ck)
+{
+	return ck_quota_active(ck, F2FS_QUOTA_USR) || ck_quota_active(ck, F2FS_QUOTA_GRP);
+}
+
+/* The correction of inode ino's charge from its i_blocks to the blocks
+ * counted (i_blocks - diff): false when none is made (a quota file, or
+ * an inode that cannot be read now). */
+static bool correction(struct ck *ck, uint32_t ino, int64_t diff, struct ck_qcharge *c)
 {
 	struct f2fs_node nd;
 	struct f2fs_error e;
-	uint64_t iblocks, counted;
+	uint64_t iblocks;
+
+	if (ck_is_quota_file(ck, ino) || f2fs_read_inode(ck->fs, ino, &nd, &e))
+		return false;
+	iblocks = le64_get(nd.i.i_blocks);
+	ids_of(ck, &nd.i, c->id);
+	c->inodes = 0;
+	c->space = space_of(counted_of(iblocks, diff)) - space_of(iblocks);
+	return true;
+}
+
+static int correct(struct ck *ck, uint32_t ino, int64_t diff, void *arg)
+{
+	struct ck_qcharge c;
 
 	(void)arg;
-	if (ck_is_quota_file(ck, ino) || f2fs_read_inode(ck->fs, ino, &nd, &e))
-		return 0;   /* unreadable now: leave the charge as it was */
-	iblocks = le64_get(nd.i.i_blocks);
-	/* the blocks counted, in 32 bits as the difference was taken: it may
-	 * be any 32-bit value */
-	counted = (uint32_t)((uint32_t)iblocks - (uint32_t)diff);
-	if (charge(ck, &nd.i, 0, (int64_t)(space_of(counted) - space_of(iblocks))))
+	if (correction(ck, ino, diff, &c) && charge(ck, &c))
 		return f2fs_fail(ck->err, -ENOMEM, "out of memory counting quota");
+	return 0;
+}
+
+int ck_quota_checked(struct ck *ck, uint32_t ino, struct ck_qcharge *c, int64_t *diff)
+{
+	const struct ck_nid *n = ck_nid_find(ck, ino);
+	struct ck_qcharge k;
+	struct f2fs_node nd;
+
+	*c = (struct ck_qcharge){ { 0 }, 0, 0 };
+	*diff = 0;
+	if (!n || !(n->flags & NR_INODE) || !(ck->features & F2FS_FEATURE_QUOTA_INO) ||
+	    ck_is_quota_file(ck, ino))
+		return 0;   /* the walk charged only what it read as an inode */
+	if (f2fs_fs_read_block(ck->fs, n->blkaddr, &nd, ck->err))
+		return ck->err->code;
+	/* The correction read the inode again through the NAT, whose block is
+	 * the one the walk read: the same ids, the same i_blocks. Whether that
+	 * read failed then (the charge was left as stored) is not kept: the
+	 * read now stands for it. */
+	*diff = ck_rec_bdiff(ck, ino);
+	if (*diff && !(corrects(ck) && correction(ck, ino, *diff, &k)))
+		*diff = 0;
+	ck_quota_of(ck, ino, &nd, *diff, c);
+	return 0;
+}
+
+int ck_quota_move(struct ck *ck, const struct ck_qcharge *was, const struct ck_qcharge *now)
+{
+	for (int q = 0; q < F2FS_MAX_QUOTAS; q++) {
+		if (!ck_quota_active(ck, q) ||
+		    (was->id[q] == now->id[q] && was->inodes == now->inodes &&
+		     was->space == now->space))
+			continue;
+		if (((was->inodes || was->space) && charge_q(ck, q, was, -1)) ||
+		    ((now->inodes || now->space) && charge_q(ck, q, now, 1)))
+			return f2fs_fail(ck->err, -ENOMEM, "out of memory counting quota");
+		ck->quota_bad |= (uint8_t)(1u << q);
+	}
 	return 0;
 }
 
@@ -289,7 +377,7 @@ int ck_quota_check(struct ck *ck)
 {
 	int ret = 0;
 
-	if (ck_quota_active(ck, F2FS_QUOTA_USR) || ck_quota_active(ck, F2FS_QUOTA_GRP))
+	if (corrects(ck))
 		ret = ck_rec_foreach_bdiff(ck, correct, NULL);
 	if (ret)
 		return ret;

@@ -98,6 +98,25 @@ int ck_quota_check(struct ck *ck);
  * its ids are charged, and the quota files marked for a rebuild. */
 int ck_quota_charge(struct ck *ck, uint32_t ino, const struct f2fs_inode *i, int64_t inodes,
 		    int64_t blocks);
+/* What one inode is charged: its id per quota type, one inode and the
+ * bytes of its blocks but the inode's own; nothing (0, 0) for a quota
+ * file or without quota. */
+struct ck_qcharge {
+	uint32_t id[F2FS_MAX_QUOTAS];
+	uint64_t inodes, space;
+};
+/* The charge of inode ino whose block is nd (NULL: none, nothing), its
+ * blocks taken as counted: i_blocks - diff, in 32 bits as the check takes
+ * the difference (diff 0: i_blocks as stored). */
+void ck_quota_of(const struct ck *ck, uint32_t ino, const struct f2fs_node *nd, int64_t diff,
+		 struct ck_qcharge *c);
+/* What the check charged for nid ino: its block as the walk read it, the
+ * charge moved to the blocks counted where it was (*diff: that correction,
+ * or 0); nothing for a nid the walk did not read as an inode. */
+int ck_quota_checked(struct ck *ck, uint32_t ino, struct ck_qcharge *c, int64_t *diff);
+/* Move an inode's charge from was to now; the quota types whose usage
+ * this changes are marked for a rebuild (ck.quota_bad). */
+int ck_quota_move(struct ck *ck, const struct ck_qcharge *was, const struct ck_qcharge *now);
 void ck_quota_free(struct ck *ck);
 /* Is quota type q kept in a file on this image? */
 int ck_quota_active(const struct ck *ck, int q);

@@ -207,6 +207,14 @@ uint32_t ck_rec_xattr_node(struct ck *ck, uint32_t nid, uint32_t owner)
 	return n->blkaddr;
 }
 
+static uint32_t bdiff_of(struct ck *ck, const struct ck_nid *n)
+{
+	if (!(n->flags & NR_INODE) || (n->flags & NR_XATTR_BAD) ||
+	    (n->state & (IR_NOCOUNT | IR_BIG_IBLOCKS)))
+		return 0;
+	return ck_cnt(ck, n, CK_BDIFF);
+}
+
 int ck_rec_foreach_bdiff(struct ck *ck, ck_rec_bdiff_fn fn, void *arg)
 {
 	struct ck_nid_iter it = { 0 };
@@ -214,18 +222,23 @@ int ck_rec_foreach_bdiff(struct ck *ck, ck_rec_bdiff_fn fn, void *arg)
 	uint32_t nid;
 
 	while (ck_nid_next(ck, &it, &nid, &n)) {
-		uint32_t bdiff;
+		uint32_t bdiff = bdiff_of(ck, n);
 		int ret;
 
-		if (!(n->flags & NR_INODE) || (n->flags & NR_XATTR_BAD) ||
-		    (n->state & (IR_NOCOUNT | IR_BIG_IBLOCKS)) ||
-		    !(bdiff = ck_cnt(ck, n, CK_BDIFF)))
+		if (!bdiff)
 			continue;
 		ret = fn(ck, nid, (int32_t)bdiff, arg);
 		if (ret)
 			return ret;
 	}
 	return 0;
+}
+
+int64_t ck_rec_bdiff(struct ck *ck, uint32_t ino)
+{
+	const struct ck_nid *n = ck_nid_find(ck, ino);
+
+	return n ? (int32_t)bdiff_of(ck, n) : 0;
 }
 
 

@@ -43,7 +43,7 @@ static void add_stats(struct f2fs_txn_stats *a, const struct f2fs_txn_stats *b)
 
 /* After a repair that replayed the roll-forward chain, the image is checked
  * again: the first check counted the image before the replay, and what the
- * replay exposes (the quota usage moves with it: rp_roll_charge_quota) is
+ * replay exposes (the quota usage moves with it: rp_quota_usage) is
  * repaired as in any image, in a second transaction. Its problems join the
  * report r. */
 static int check_after_roll(const char *path, const struct f2fs_check_options *opt,

@@ -169,26 +169,6 @@ void ck_quota_inode(struct ck *ck, uint32_t ino, const struct f2fs_node *nd)
 		ck->hook_nomem = 1;
 }
 
-int ck_quota_charge(struct ck *ck, uint32_t ino, const struct f2fs_inode *i, int64_t inodes,
-		    int64_t blocks)
-{
-	struct ck_qcharge c;
-
-	if (!(ck->features & F2FS_FEATURE_QUOTA_INO) || ck_is_quota_file(ck, ino))
-		return 0;
-	ids_of(ck, i, c.id);
-	/* in unsigned arithmetic: a damaged count may be any 64-bit value,
-	 * and the usage wraps back as it does for a correction */
-	c.inodes = (uint64_t)inodes;
-	c.space = (uint64_t)blocks * F2FS_BLKSIZE;
-	if (charge(ck, &c))
-		return f2fs_fail(ck->err, -ENOMEM, "out of memory counting quota");
-	for (int q = 0; q < F2FS_MAX_QUOTAS; q++)
-		if (ck_quota_active(ck, q))
-			ck->quota_bad |= (uint8_t)(1u << q);
-	return 0;
-}
-
 /* Only with a user or group quota are the charges corrected. */
 static bool corrects(const struct ck *ck)
 {

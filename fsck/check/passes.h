@@ -94,10 +94,6 @@ void ck_names_free(struct ck *ck);
  * against the usage. */
 void ck_quota_inode(struct ck *ck, uint32_t ino, const struct f2fs_node *nd);
 int ck_quota_check(struct ck *ck);
-/* The repair gives inode ino (as i now has it) more inodes or blocks:
- * its ids are charged, and the quota files marked for a rebuild. */
-int ck_quota_charge(struct ck *ck, uint32_t ino, const struct f2fs_inode *i, int64_t inodes,
-		    int64_t blocks);
 /* What one inode is charged: its id per quota type, one inode and the
  * bytes of its blocks but the inode's own; nothing (0, 0) for a quota
  * file or without quota. */

@@ -9,7 +9,8 @@
  * owner, or is freed as a stray with what it holds). A NAT entry naming no
  * usable block is freed, only together with the pointers naming its nid,
  * so that the kernel never hands the nid out while a parent still names
- * it. A file that loses blocks gets i_blocks and its quota charge to match.
+ * it. A file that loses blocks gets i_blocks to match (its quota charge
+ * follows from it: rp_quota_usage).
  */
 #include <f2fs/format/endian.h>
 #include <f2fs/format/inode.h>
@@ -294,7 +295,7 @@ bool rp_blocks_decide(struct rp *p)
 
 /* ---- the fixes ------------------------------------------------------------------ */
 
-/* Inode ino has one block fewer: i_blocks and its quota charge. */
+/* Inode ino has one block fewer. */
 static int lose_block(struct rp *p, uint32_t ino)
 {
 	struct f2fs_node *in = rp_node(p, ino);
@@ -302,7 +303,7 @@ static int lose_block(struct rp *p, uint32_t ino)
 	if (!in)
 		return err_code(p);
 	in->i.i_blocks = le64_put(le64_get(in->i.i_blocks) - 1);
-	return ck_quota_charge(p->ck, ino, &in->i, 0, -1);
+	return 0;
 }
 
 static int clear_data(struct rp *p, const struct ck_fix *f)
@@ -439,7 +440,6 @@ static int recount(struct rp *p, uint32_t ino)
 	struct ck_nid *in = ck_inode(ck, ino);
 	struct f2fs_node *nd;
 	int32_t diff;
-	int ret;
 
 	if (!in || !(in->flags & NR_READ) || !(in->state & IR_NOCOUNT) || !countable(p, ino, in))
 		return 0;
@@ -449,10 +449,7 @@ static int recount(struct rp *p, uint32_t ino)
 	if (!(nd = rp_node(p, ino)))
 		return err_code(p);
 	nd->i.i_blocks = le64_put(le64_get(nd->i.i_blocks) - (uint64_t)(int64_t)diff);
-	ret = ck_quota_charge(ck, ino, &nd->i, 0, -(int64_t)diff);
-	if (!ret)
-		ret = ck_cnt_set(ck, in, CK_BDIFF, 0);
-	return ret;
+	return ck_cnt_set(ck, in, CK_BDIFF, 0);
 }
 
 int rp_blocks(struct rp *p)

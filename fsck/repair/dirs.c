@@ -430,16 +430,14 @@ int rp_dir_new(struct rp *p, uint32_t nid, uint32_t parent, uint16_t perm, const
 	};
 	struct f2fs_node *nd = nid ? rp_inode_new_at(p, nid) : rp_node_new(p, 0, 0, &nid);
 	uint8_t *blk;
-	int ret;
 
 	if (!nd)
 		return ck->err->code ? ck->err->code : -EIO;
 	f2fs_inode_init(nd, &a);
 	f2fs_node_footer_set(nd, nid, nid, 0, 0, 0, 0);
-	ret = ck_quota_charge(ck, nid, &nd->i, 1, 0);
-	blk = ret ? NULL : rp_data_new(p, nid, 0);
+	blk = rp_data_new(p, nid, 0);
 	if (!blk)
-		return ret ? ret : ck->err->code ? ck->err->code : -EIO;
+		return ck->err->code ? ck->err->code : -EIO;
 	f2fs_dentry_block_init_dots((struct f2fs_dentry_block *)(void *)blk, nid, parent);
 	nd = rp_node(p, nid);
 	if (!nd)

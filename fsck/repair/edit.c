@@ -170,7 +170,7 @@ static int new_direct(struct rp *p, uint32_t ino, int k, uint32_t *nid)
 		return p->ck->err->code;
 	in->i.i_nid[k] = le32_put(*nid);
 	in->i.i_blocks = le64_put(le64_get(in->i.i_blocks) + 1);
-	return ck_quota_charge(p->ck, ino, &in->i, 0, 1);
+	return 0;
 }
 
 int rp_block_owner(struct rp *p, uint32_t ino, uint64_t fofs, bool create, uint32_t *nid,
@@ -244,7 +244,7 @@ static struct f2fs_node *add_block(struct rp *p, uint32_t ino)
 	if (!in)
 		return NULL;
 	in->i.i_blocks = le64_put(le64_get(in->i.i_blocks) + 1);
-	return ck_quota_charge(p->ck, ino, &in->i, 0, 1) ? NULL : in;
+	return in;
 }
 
 static uint8_t *data_get(struct rp *p, uint32_t ino, uint64_t fofs, bool create)

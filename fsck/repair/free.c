@@ -1,7 +1,8 @@
 /*
  * Freeing an inode with all it holds, as its eviction in the kernel would:
  * its data blocks, its nodes (direct, indirect, the xattr node), the
- * inode's NAT entry, its quota charge; the counts follow. Used for the
+ * inode's NAT entry; the counts follow, and its quota charge (the inode
+ * is not staged: rp_quota_usage finds it in p.gone). Used for the
  * orphan list (orphans.c) and for a left-over quota file
  * (sb.c). An inode is freed only where everything it holds is known
  * to be its own: not when the scan could not follow some node (the blocks
@@ -103,14 +104,12 @@ static int free_inode(struct rp *p, uint32_t ino, struct ck_nid *in, const struc
 {
 	struct ck *ck = p->ck;
 	uint8_t ft = ck_ftype(in);
-	uint64_t counted = le64_get(nd->i.i_blocks) - (uint64_t)(int64_t)(int32_t)ck_cnt(ck, in, CK_BDIFF);
 	struct f2fs_nat_info ni;
-	int ret;
+	int ret = 0;
 
-	/* the walk charged its quota ids one inode and every counted block
-	 * but the inode's own */
-	ret = ck_quota_charge(ck, ino, &nd->i, -1, counted ? -(int64_t)(counted - 1) : 0);
-	if (!ret && !(nd->i.i_inline & (F2FS_INLINE_DATA | F2FS_INLINE_DENTRY)) &&
+	if (f2fs_vec_push(&p->gone, ino))
+		return f2fs_fail(ck->err, -ENOMEM, "out of memory for the repair");
+	if (!(nd->i.i_inline & (F2FS_INLINE_DATA | F2FS_INLINE_DENTRY)) &&
 	    ft != F2FS_FT_CHRDEV && ft != F2FS_FT_BLKDEV) {
 		uint32_t addrs = f2fs_inode_addrs(&nd->i, ck->features);
 

@@ -148,12 +148,11 @@ static uint32_t depth_of(const struct f2fs_inode *i)
 
 /* i_xattr_nid names no xattr node of this inode: cleared. Its i_blocks,
  * which the check could not judge with the pointer there, is then set to
- * the blocks counted, and the quota follows. */
+ * the blocks counted. */
 static int clear_xattr_nid(struct rp *p, const struct ck_fix *f, struct f2fs_node *nd)
 {
 	struct ck *ck = p->ck;
 	struct ck_nid *in = ck_inode(ck, f->ino);
-	uint64_t was, now;
 
 	if (le32_get(nd->i.i_xattr_nid) != f->value)
 		return 0;
@@ -163,10 +162,9 @@ static int clear_xattr_nid(struct rp *p, const struct ck_fix *f, struct f2fs_nod
 	if (!ck_cnt(ck, in, CK_BDIFF))
 		return 0;
 	/* the count in 32 bits, as the check computes it */
-	was = le64_get(nd->i.i_blocks);
-	now = (uint32_t)((uint32_t)was - ck_cnt(ck, in, CK_BDIFF));
-	nd->i.i_blocks = le64_put(now);
-	return ck_quota_charge(ck, f->ino, &nd->i, 0, (int64_t)(now - was));
+	nd->i.i_blocks = le64_put((uint32_t)((uint32_t)le64_get(nd->i.i_blocks) -
+					     ck_cnt(ck, in, CK_BDIFF)));
+	return 0;
 }
 
 static int apply(struct rp *p, const struct ck_fix *f)

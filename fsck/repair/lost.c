@@ -237,16 +237,9 @@ static int fix_inode(struct rp *p, uint32_t ino, struct ck_nid *in)
 	/* the count is the stored value's low half less the difference kept,
 	 * in 32 bits (as the check computes it: the difference may be any
 	 * 32-bit value, and an i_blocks of 2^32 or more keeps its low half) */
-	if (blocks) {
-		uint64_t was = le64_get(nd->i.i_blocks);
-		uint64_t now = (uint32_t)((uint32_t)was - ck_cnt(ck, in, CK_BDIFF));
-
-		nd->i.i_blocks = le64_put(now);
-		/* the quota count took a big one as stored (no correction
-		 * fits 32 bits) */
-		if (big)
-			return ck_quota_charge(ck, ino, &nd->i, 0, (int64_t)(now - was));
-	}
+	if (blocks)
+		nd->i.i_blocks = le64_put((uint32_t)((uint32_t)le64_get(nd->i.i_blocks) -
+						     ck_cnt(ck, in, CK_BDIFF)));
 	return 0;
 }
 

@@ -1,7 +1,16 @@
 /*
- * Repair, quota files: a quota file the check found wrong (a record that
- * differs from what its id's inodes use, or a file that cannot be read as a
- * quota tree) is rebuilt from the usage the check counted, keeping the
+ * Repair, quota files. The usage the check counted first moves by what the
+ * repair did, once every edit is made: each inode it staged or freed is
+ * taken out as the check charged it and charged as it ends (owners,
+ * i_blocks, whether it is there at all). Not by each fix as it goes: an
+ * inode that several fixes and the roll-forward recovery change, or that
+ * is freed and wanted again, then moves once, by what it became; and a
+ * fix need not know what the check made of the inode. A quota type whose
+ * usage moves needs its file rebuilt.
+ *
+ * A quota file the check found wrong (a record that differs from what its
+ * id's inodes use, or a file that cannot be read as a quota tree), or
+ * whose usage moved, is rebuilt from that usage, keeping the
  * limits, deadlines and grace periods of the records that could be read.
  * The new content goes out of place: data blocks to the warm data log, the
  * quota inode to the warm node log, its NAT entry moved there; the old
@@ -143,6 +152,53 @@ static void qnew_free(struct qnew *nw)
 {
 	f2fs_vec_free(&nw->ids);
 	free(nw->buf);
+}
+
+/* ---- the usage the repair changes ------------------------------------------ */
+
+/* Inode nid's charge moves from what the check charged (nothing for a nid
+ * this repair takes anew) to what it is now (nothing: gone). */
+static int move(struct rp *p, uint32_t nid, bool fresh, const struct f2fs_node *now)
+{
+	struct ck_qcharge was = { { 0 }, 0, 0 }, is;
+	int64_t diff = 0;
+	int ret = fresh ? 0 : ck_quota_checked(p->ck, nid, &was, &diff);
+
+	if (ret)
+		return ret;
+	/* An i_blocks the check corrected is set to the count by rp_links;
+	 * without that fix it stays off by the same difference (the blocks a
+	 * fix adds or takes count on both sides), and the next check will
+	 * charge the count again: so is it charged here. */
+	if (p->fix[F2FS_PB_INODE_I_BLOCKS])
+		diff = 0;
+	ck_quota_of(p->ck, nid, now, diff, &is);
+	return ck_quota_move(p->ck, &was, &is);
+}
+
+int rp_quota_usage(struct rp *p)
+{
+	struct ck *ck = p->ck;
+	int ret = 0;
+
+	if (!(ck->features & F2FS_FEATURE_QUOTA_INO))
+		return 0;
+	for (size_t k = 0; k < p->snodes.n && !ret; k++) {
+		struct rp_snode *s = p->snodes.v[k];
+		/* as the flush writes it: a freed node has ino 0 */
+		bool is = s->ino == s->nid && s->ofs == 0;
+		const struct ck_nid *n = s->fresh ? NULL : ck_nid_find(ck, s->nid);
+
+		if (!is && !(n && (n->flags & NR_INODE)))
+			continue;   /* no inode before or after */
+		if (is && (ret = rp_stage_load(p, s)))
+			break;
+		ret = move(p, s->nid, s->fresh, is ? s->blk : NULL);
+		rp_stage_trim(p);
+	}
+	for (size_t k = 0; k < p->gone.n && !ret; k++)
+		ret = move(p, p->gone.v[k], false, NULL);
+	return ret;
 }
 
 /* ---- where the new content goes ------------------------------------------- */

@@ -619,8 +619,8 @@ static int step_roll(struct rp *p)
 	return !ret && rp_roll_stopped(p) ? 1 : ret;   /* 1: the chain is left to the kernel */
 }
 
-/* Blocks or inodes the fixes added are charged: the quota files follow,
- * where they can be rebuilt. */
+/* Where the usage moved (rp_quota_usage), the quota files follow, where
+ * they can be rebuilt. */
 static int step_quota(struct rp *p)
 {
 	if (p->ck->quota_bad && !p->fix[F2FS_PB_QUOTA_USAGE] && !p->fix[F2FS_PB_QUOTA_BAD_FILE])
@@ -670,8 +670,9 @@ static int step_txn(struct rp *p)
  * blocks, staged in the cache (stage.c, edit.c) in an order
  * where each sees what the ones before it did: i_extra_isize first (it
  * moves i_addr), names before the link counts they change, the blocks
- * before the relinking and counts that follow from them. The quota files
- * are rebuilt from the usage all of them left. The flush writes every
+ * before the relinking and counts that follow from them. The quota usage
+ * then moves by what all of them did to each inode, once, and the quota
+ * files are rebuilt from it. The flush writes every
  * changed block out of place; only then are the derived SIT, SSA and
  * checkpoint made, from the blocks in use as the flush left them.
  */
@@ -681,7 +682,6 @@ static const struct {
 } steps[] = {
 	{ "begin", step_begin },
 	{ "roll-forward recovery", step_roll },
-	{ "roll-forward quota", rp_roll_charge_quota },
 	{ "stray nodes", free_strays },
 	{ "reserved NAT entries", fix_reserved },
 	{ "NAT entries' inos", fix_nat_inos },
@@ -697,6 +697,7 @@ static const struct {
 	{ "blocks and pointers", rp_blocks },
 	{ "relinking", rp_relink },
 	{ "link counts", rp_links },
+	{ "quota usage", rp_quota_usage },
 	{ "quota files", step_quota },
 	{ "roll-forward owners", rp_roll_owners },
 	{ "flush", rp_edits_flush },
@@ -813,6 +814,7 @@ int ck_repair(struct ck *ck)
 	f2fs_txn_free(&p.t);
 	f2fs_vec_free(&p.placed);
 	rp_edits_free(&p);
+	f2fs_vec_free(&p.gone);
 	free(p.type);
 	free(p.used);
 	free(p.unknown);

@@ -2,7 +2,8 @@
  * Internals of the repair, shared by its files: repair.c (the run and the
  * derived state), nodes.c (NAT entries staged, nodes freed),
  * logs.c (the current logs and the blocks written out of place into
- * them), quota.c (quota files rebuilt).
+ * them), quota.c (the quota usage moved by the repair, quota files
+ * rebuilt).
  */
 #ifndef F2FS_FSCK_REPAIR_INT_H
 #define F2FS_FSCK_REPAIR_INT_H
@@ -92,6 +93,8 @@ struct rp {
 	bool spill_tried;         /* spill_fd is open, or cannot be */
 	uint32_t spill_slots;
 	F2FS_VEC(struct rp_edata) edata;
+	/* inodes freed without being staged (rp_free_inode) */
+	F2FS_VEC(uint32_t) gone;
 	uint32_t added;           /* nodes added */
 	uint32_t nid_cursor;      /* where the search for a free nid goes on */
 	uint32_t lpf;             /* lost+found, once needed */
@@ -351,6 +354,12 @@ int rp_xattrs(struct rp *p);
  * those nodes hold, which the kernel's accounting still has. */
 bool rp_quota_rebuildable(const struct rp *p);
 
+/* The usage the check counted, moved by what the fixes and the recovery
+ * did: every inode staged or freed is taken out as the check charged it
+ * and charged as it is now (its owners, its i_blocks, whether it is).
+ * Once every edit is made, before the quota files are rebuilt. */
+int rp_quota_usage(struct rp *p);
+
 /* Rebuild those quota files from the usage the check counted. */
 int rp_quota(struct rp *p);
 
@@ -363,10 +372,6 @@ int rp_quota(struct rp *p);
  * staged and rp_roll_stopped() says so (ck.r->roll.why says why). */
 int rp_roll_prepare(struct rp *p);
 bool rp_roll_stopped(const struct rp *p);
-
-/* Move the quota usage the check counted with the recovery's changes to
- * inodes (before the quota files are rebuilt: rp_quota). */
-int rp_roll_charge_quota(struct rp *p);
 
 /* The owners of the blocks the recovery made valid, into the summaries
  * (before the staged nodes are flushed: rp_edits_flush). */

@@ -496,58 +496,6 @@ int rp_roll_prepare(struct rp *p)
 	return ret;
 }
 
-/* The quota usage the check counted moves with the recovery, as the
- * kernel's dquot calls move it: each inode the recovery changes, makes or
- * frees is taken out as the checkpoint had it and counted again as it
- * ends, so that the quota files are rebuilt in the same transaction. */
-static int charge_inode(struct rp_roll *r, const struct rp_snode *n)
-{
-	struct ck *ck = r->ck;
-	struct f2fs_node old;
-	bool was = false, is = n->ino && n->nid == n->ino && n->ofs == 0;
-	int ret = 0;
-
-	if (n->old_addr) {
-		ret = f2fs_fs_read_block(ck->fs, n->old_addr, &old, ck->err);
-		if (ret)
-			return ret;
-		was = le32_get(old.footer.nid) == n->nid && le32_get(old.footer.ino) == n->nid &&
-		      !(le32_get(old.footer.flag) >> 3);
-	}
-	/* the same owners and blocks: nothing moves */
-	if (was && is && old.i.i_uid == n->blk->i.i_uid && old.i.i_gid == n->blk->i.i_gid &&
-	    old.i.i_blocks == n->blk->i.i_blocks &&
-	    (!(ck->features & F2FS_FEATURE_PRJQUOTA) ||
-	     old.i.extra.i_projid == n->blk->i.extra.i_projid))
-		return 0;
-	if (was)
-		ret = ck_quota_charge(ck, n->nid, &old.i, -1, -(int64_t)(le64_get(old.i.i_blocks) - 1));
-	if (!ret && is)
-		ret = ck_quota_charge(ck, n->nid, &n->blk->i, 1,
-				      (int64_t)(le64_get(n->blk->i.i_blocks) - 1));
-	return ret;
-}
-
-int rp_roll_charge_quota(struct rp *p)
-{
-	struct rp_roll *r = p->roll;
-	int ret = 0;
-
-	if (!r || r->why[0])
-		return 0;
-	for (size_t k = 0; k < p->snodes.n && !ret; k++) {
-		struct rp_snode *n = p->snodes.v[k];
-
-		if (!n->roll)
-			continue;
-		ret = rp_stage_load(p, n);
-		if (!ret)
-			ret = charge_inode(r, n);
-		rp_stage_trim(p);
-	}
-	return ret;
-}
-
 bool rp_roll_stopped(const struct rp *p)
 {
 	return p->roll && p->roll->why[0];

@@ -178,6 +178,13 @@ CASE_LIST=(
 "quota-bad-file|-n|D quota 1 magic 0x12345678"
 "quota-bad-tree|-n|D quota 0 rootref 5000"
 "quota-log-full|-n|D quota 0 0 inodes 7 -- quota 1 0 space 4096 -- cp cur_data_blkoff[1] 510"
+# the quota charge moves with what the repair does to an inode: i_blocks
+# 0 set to the count (the check charged nothing for 0), an orphan freed
+# whose i_blocks is in 2^31..2^32 (the count in 32 bits), a project id
+# that the i_extra_isize fix brings into view
+"quota-xattr-nid-blocks-zero|-n|D inode /small.txt xattr_nid \$(get ino /a/twenty_k) -- inode /small.txt blocks 0"
+"quota-orphan-blocks-wrap|-n|A=\$(get ino /a/twenty_k); D dentry /a twenty_k unlink 0 -- inode \\#\$A links 0 -- inode \\#\$A blocks 0xFFFFFFF0 -- orphan \\#\$A"
+"quota-projid-extra-isize|-n|\"\$MKFS\" -q -f -r -T 1700000000 -U 01234567-89ab-cdef-0123-456789abcdef -O extra_attr,inode_checksum,sb_checksum,flexible_inline_xattr,lost_found,inode_crtime,quota,project_quota --rootdir \"\$W/tree\" -S \"\$IMG\" 131072 && B=\$(python3 \"\$DAMAGE\" \"\$IMG\" get nat \$(python3 \"\$DAMAGE\" \"\$IMG\" get ino /small.txt) blkaddr) && D raw \$B 364 07000000 -- inode /small.txt extra_isize 2"
 "xattr-bad-header|-n|D xattr /small.txt raw 0 78563412"
 "xattr-bad-name|-n|D xattr /small.txt raw 24 08"
 "xattr-entry-bounds|-n|D xattr /small.txt raw 26 00ff"

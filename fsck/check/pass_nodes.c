@@ -22,8 +22,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define NPB F2FS_NIDS_PER_BLOCK
-
 static int add_edge(struct ck *ck, uint32_t child, uint32_t owner, uint32_t ofs, int xattr)
 {
 	if (f2fs_vec_push(&ck->edges, (struct ck_edge){ child, owner, ofs, (uint8_t)xattr }))
@@ -345,11 +343,7 @@ static int sweep_inode(struct ck *ck, struct ck_nid *n, uint32_t ino, const stru
 		if (bad)
 			n->state |= IR_BROKEN | IR_NOCOUNT;
 	} else {
-		static const uint32_t nid_ofs[F2FS_DEF_NIDS_PER_INODE] = {
-			1, 2, 3, 3 + NPB + 1, 5 + 2 * NPB,
-		};
-		uint64_t maxb = addrs + 2 * (uint64_t)NPB + 2 * (uint64_t)NPB * NPB +
-				(uint64_t)NPB * NPB * NPB;
+		uint64_t maxb = f2fs_node_tree_blocks(addrs);
 
 		/* to a block (slot 1: down, unless the block it ends in is mapped) */
 		if (type == F2FS_S_IFDIR && size % F2FS_BLKSIZE) {
@@ -382,7 +376,7 @@ static int sweep_inode(struct ck *ck, struct ck_nid *n, uint32_t ino, const stru
 		for (int k = 0; k < F2FS_DEF_NIDS_PER_INODE; k++) {
 			uint32_t c = le32_get(i->i_nid[k]);
 
-			if (c && (ret = add_edge(ck, c, ino, nid_ofs[k], 0)))
+			if (c && (ret = add_edge(ck, c, ino, f2fs_node_top_ofs((uint32_t)k), 0)))
 				return ret;
 		}
 	}
@@ -573,7 +567,7 @@ static int sweep_cb(struct ck *ck, uint32_t item, uint32_t addr, const uint8_t *
 		return sweep_direct(ck, x, nd);
 	case F2FS_NODE_INDIRECT:
 	case F2FS_NODE_DOUBLE:
-		for (uint32_t k = 0; k < NPB; k++) {
+		for (uint32_t k = 0; k < F2FS_NIDS_PER_BLOCK; k++) {
 			uint32_t c = le32_get(nd->in.nid[k]);
 
 			if (c && (ret = add_edge(ck, c, ino, f2fs_node_child_ofs(ofs, k), 0)))

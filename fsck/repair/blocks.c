@@ -23,11 +23,6 @@
 
 #include <errno.h>
 
-#define NPB F2FS_NIDS_PER_BLOCK
-
-/* Offsets of the nodes i_nid[] points to. */
-static const uint32_t top_ofs[F2FS_DEF_NIDS_PER_INODE] = { 1, 2, 3, 4 + NPB, 5 + 2 * NPB };
-
 static bool is_block_op(uint8_t op)
 {
 	return op == FX_CLONE || op == FX_HOLE || op == FX_MOVE || op == FX_NODE_PTR ||
@@ -86,38 +81,19 @@ static int parent_of(struct rp *p, uint32_t ino, uint32_t ofs, uint32_t child, u
 {
 	struct f2fs_node buf;
 	const struct f2fs_node *nd = rp_node_peek(p, ino, &buf);
-	uint32_t k, cur, rel;
+	struct f2fs_node_path path;
 
 	if (!nd)
 		return err_code(p);
-	for (k = 0; k < F2FS_DEF_NIDS_PER_INODE; k++)
-		if (ofs == top_ofs[k]) {
-			*pnid = ino;
-			*slot = k;
-			goto check;
-		}
-	k = ofs < top_ofs[3] ? 2 : ofs < top_ofs[4] ? 3 : 4;
-	cur = le32_get(nd->i.i_nid[k]);
-	rel = ofs - top_ofs[k] - 1;
-	if (ofs < top_ofs[2] || !cur)
+	if (!f2fs_node_path_of(ofs, &path) || path.levels == 0)
 		goto none;
-	if (k < 4) {
-		*pnid = cur;
-		*slot = rel;
-	} else if (rel % (NPB + 1) == 0) {
-		*pnid = cur;
-		*slot = rel / (NPB + 1);
-	} else {
-		if (rel / (NPB + 1) >= NPB || !(nd = rp_node_peek(p, cur, &buf)))
-			goto none;
-		*pnid = le32_get(nd->in.nid[rel / (NPB + 1)]);
-		*slot = rel % (NPB + 1) - 1;
-		if (!*pnid)
+	*pnid = ino;
+	for (uint32_t l = 0; l + 1 < path.levels; l++) {
+		*pnid = le32_get(l == 0 ? nd->i.i_nid[path.slot[0]] : nd->in.nid[path.slot[l]]);
+		if (!*pnid || !(nd = rp_node_peek(p, *pnid, &buf)))
 			goto none;
 	}
-	if (*slot >= NPB || !(nd = rp_node_peek(p, *pnid, &buf)))
-		goto none;
-check:
+	*slot = path.slot[path.levels - 1];
 	if (le32_get(*pnid == ino ? nd->i.i_nid[*slot] : nd->in.nid[*slot]) == child)
 		return 0;
 none:

@@ -19,8 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define NPB F2FS_NIDS_PER_BLOCK
-
 static struct rp_edata *edata_find(struct rp *p, uint32_t ino, uint64_t fofs)
 {
 	for (size_t i = 0; i < p->edata.n; i++)
@@ -137,35 +135,19 @@ struct f2fs_node *rp_inode_new_at(struct rp *p, uint32_t nid)
 
 /* ---- file blocks ------------------------------------------------------------ */
 
-/* Subtrees under i_nid[k]: their depth of indirection and the node offset
- * of their top node. */
-static const int top_depth[F2FS_DEF_NIDS_PER_INODE] = { 0, 0, 1, 1, 2 };
-static const uint32_t top_ofs[F2FS_DEF_NIDS_PER_INODE] = {
-	1, 2, 3, 4 + NPB, 5 + 2 * NPB
-};
-
-static uint64_t span_of(int depth)
-{
-	uint64_t s = F2FS_ADDRS_PER_BLOCK;
-
-	for (int d = 0; d < depth; d++)
-		s *= NPB;
-	return s;
-}
-
 /* A direct node for i_nid[k] of inode ino (k < 2: a new direct node hangs
  * off the inode itself). */
-static int new_direct(struct rp *p, uint32_t ino, int k, uint32_t *nid)
+static int new_direct(struct rp *p, uint32_t ino, uint32_t k, uint32_t *nid)
 {
 	struct f2fs_node *in = rp_node(p, ino), *dn;
 
 	if (!in)
 		return p->ck->err->code ? p->ck->err->code : -EIO;
-	if (top_depth[k] != 0)
+	if (f2fs_node_top_depth(k) != 0)
 		return f2fs_fail(p->ck->err, -F2FS_E_NO_SPACE,
 				 "inode %u: the repair adds blocks only where the inode's direct nodes reach",
 				 ino);
-	dn = rp_node_new(p, ino, top_ofs[k], nid);
+	dn = rp_node_new(p, ino, f2fs_node_top_ofs(k), nid);
 	if (!dn)
 		return p->ck->err->code;
 	in->i.i_nid[k] = le32_put(*nid);
@@ -179,45 +161,36 @@ int rp_block_owner(struct rp *p, uint32_t ino, uint64_t fofs, bool create, uint3
 	struct ck *ck = p->ck;
 	struct f2fs_node buf;
 	const struct f2fs_node *nd = rp_node_peek(p, ino, &buf);
-	uint32_t addrs, cur, ofs;
-	int k;
+	struct f2fs_node_path path;
+	uint32_t cur;
 
 	if (!nd)
 		return ck->err->code ? ck->err->code : -EIO;
-	addrs = f2fs_inode_addrs(&nd->i, ck->features);
-	if (fofs < addrs) {
+	if (!f2fs_block_path(fofs, f2fs_inode_addrs(&nd->i, ck->features), &path))
+		return f2fs_fail(ck->err, -EFBIG, "inode %u: block beyond the largest file", ino);
+	if (path.levels == 0) {
 		*nid = ino;
-		*idx = (uint32_t)fofs;
+		*idx = path.slot[0];
 		return 0;
 	}
-	fofs -= addrs;
-	for (k = 0; k < F2FS_DEF_NIDS_PER_INODE && fofs >= span_of(top_depth[k]); k++)
-		fofs -= span_of(top_depth[k]);
-	if (k == F2FS_DEF_NIDS_PER_INODE)
-		return f2fs_fail(ck->err, -EFBIG, "inode %u: block beyond the largest file", ino);
-	cur = le32_get(nd->i.i_nid[k]);
-	ofs = top_ofs[k];
+	cur = le32_get(nd->i.i_nid[path.slot[0]]);
 	if (!cur) {
-		int ret = create ? new_direct(p, ino, k, &cur) : -ENOENT;
+		int ret = create ? new_direct(p, ino, path.slot[0], &cur) : -ENOENT;
 
 		if (ret)
 			return ret == -ENOENT ? f2fs_fail(ck->err, ret, "inode %u: no node for block", ino) : ret;
 	}
-	for (int d = top_depth[k]; d > 0; d--) {
-		uint64_t below = span_of(d - 1);
-		uint32_t j = (uint32_t)(fofs / below);
-
+	for (uint32_t l = 1; l < path.levels; l++) {
 		nd = rp_node_peek(p, cur, &buf);
 		if (!nd)
 			return ck->err->code ? ck->err->code : -EIO;
-		ofs = f2fs_node_child_ofs(ofs, j);
-		cur = le32_get(nd->in.nid[j]);
-		fofs %= below;
+		cur = le32_get(nd->in.nid[path.slot[l]]);
 		if (!cur)
-			return f2fs_fail(ck->err, -ENOENT, "inode %u: no node at offset %u", ino, ofs);
+			return f2fs_fail(ck->err, -ENOENT, "inode %u: no node at offset %u", ino,
+					 path.ofs[l + 1]);
 	}
 	*nid = cur;
-	*idx = (uint32_t)fofs;
+	*idx = path.slot[path.levels];
 	return 0;
 }
 

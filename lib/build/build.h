@@ -110,7 +110,6 @@ int bld_write_checkpoints(struct bld *b);
 struct bld_open_node {
 	struct f2fs_node blk;
 	uint32_t nid, ofs;       /* nid and node offset (footer) */
-	uint64_t key;            /* which node of its kind is open */
 	bool open;
 };
 

@@ -3,11 +3,9 @@
 
 #include <f2fs/format/endian.h>
 #include <f2fs/format/inode.h>
+#include <f2fs/format/node_ofs.h>
 
 #include <string.h>
-
-#define APB F2FS_ADDRS_PER_BLOCK
-#define NPB F2FS_NIDS_PER_BLOCK
 
 static int write_block_in_log(struct bld *b, struct f2fs_node *n, uint32_t nid,
 			      uint32_t ino, uint32_t ofs, bool dir,
@@ -74,13 +72,14 @@ static int close_node(struct bld_file *f, struct bld_open_node *n, bool direct)
 	return ret;
 }
 
-/* Open node n as (key, ofs) under a parent pointer slot; closes the old one. */
+/* Open node n as the node at offset ofs under a parent pointer slot;
+ * closes the old one (an offset names one node of the tree). */
 static int open_node(struct bld_file *f, struct bld_open_node *n, bool direct,
-		     uint64_t key, uint32_t ofs, void *parent_slot)
+		     uint32_t ofs, void *parent_slot)
 {
 	int ret;
 
-	if (n->open && n->key == key)
+	if (n->open && n->ofs == ofs)
 		return 0;
 	ret = close_node(f, n, direct);
 	if (ret)
@@ -89,67 +88,41 @@ static int open_node(struct bld_file *f, struct bld_open_node *n, bool direct,
 	n->nid = bld_alloc_nid(f->b);
 	if (!n->nid)
 		return f->b->err->code;
-	n->key = key;
 	n->ofs = ofs;
 	n->open = true;
 	le32_store(parent_slot, n->nid);
 	return 0;
 }
 
-/* The direct node for block idx (idx counted past the inode's pointers). */
-static int open_direct_for(struct bld_file *f, uint64_t i, uint16_t *ofs)
+/* The open node depth levels above the data (0: the direct node). */
+static struct bld_open_node *open_at(struct bld_file *f, uint32_t depth)
 {
-	uint8_t *nids = (uint8_t *)f->inode->i.i_nid;
-	int ret;
-
-	*ofs = (uint16_t)(i % APB);
-	if (i < 2 * (uint64_t)APB)      /* direct 1 and 2: node offsets 1, 2 */
-		return open_node(f, &f->dn, true, i / APB, 1 + (uint32_t)(i / APB),
-				 nids + 4 * (i / APB));
-	i -= 2 * (uint64_t)APB;
-	if (i < 2 * (uint64_t)APB * NPB) {   /* under indirect 1 or 2 */
-		uint32_t which = (uint32_t)(i / ((uint64_t)APB * NPB));
-		uint32_t k = (uint32_t)(i / APB % NPB);
-		uint32_t base = which == 0 ? 3 : 4 + NPB;
-
-		ret = open_node(f, &f->in, false, which, base, nids + 4 * (2 + which));
-		if (ret)
-			return ret;
-		return open_node(f, &f->dn, true, 2 + i / APB, base + 1 + k,
-				 (uint8_t *)f->in.blk.in.nid + 4 * k);
-	}
-	i -= 2 * (uint64_t)APB * NPB;
-	{
-		uint32_t j = (uint32_t)(i / ((uint64_t)APB * NPB));
-		uint32_t k = (uint32_t)(i / APB % NPB);
-		uint32_t dbase = 5 + 2 * NPB;
-
-		ret = open_node(f, &f->din, false, 0, dbase, nids + 16);
-		if (!ret)
-			ret = open_node(f, &f->in, false, 2 + j, dbase + 1 + j * (NPB + 1),
-					(uint8_t *)f->din.blk.in.nid + 4 * j);
-		if (ret)
-			return ret;
-		return open_node(f, &f->dn, true, 2 + 2 * (uint64_t)NPB + i / APB,
-				 dbase + 2 + j * (NPB + 1) + k, (uint8_t *)f->in.blk.in.nid + 4 * k);
-	}
+	return depth == 0 ? &f->dn : depth == 1 ? &f->in : &f->din;
 }
 
 int bld_file_slot(struct bld_file *f, uint64_t idx, uint32_t *nid, uint16_t *ofs)
 {
-	uint64_t max = f->addrs + 2ull * APB + 2ull * APB * NPB + (uint64_t)APB * NPB * NPB;
-	int ret;
+	struct f2fs_node_path p;
+	int ret = 0;
 
-	if (idx >= max)
+	if (!f2fs_block_path(idx, f->addrs, &p))
 		return f2fs_fail(f->b->err, -F2FS_E_TOO_LARGE,
 				 "file block %llu is beyond what an inode can map",
 				 (unsigned long long)idx);
-	if (idx < f->addrs) {
+	*ofs = (uint16_t)p.slot[p.levels];
+	if (p.levels == 0) {
 		*nid = f->ino;
-		*ofs = (uint16_t)idx;
 		return 0;
 	}
-	ret = open_direct_for(f, idx - f->addrs, ofs);
+	/* top down, so that nids are taken in the order the tree is walked */
+	for (uint32_t l = 1; l <= p.levels && !ret; l++) {
+		uint32_t depth = p.levels - l;
+		uint8_t *parent = l == 1 ? (uint8_t *)f->inode->i.i_nid :
+				  (uint8_t *)open_at(f, depth + 1)->blk.in.nid;
+
+		ret = open_node(f, open_at(f, depth), depth == 0, p.ofs[l],
+				parent + 4 * p.slot[l - 1]);
+	}
 	if (!ret)
 		*nid = f->dn.nid;
 	return ret;
@@ -160,7 +133,7 @@ void bld_file_set(struct bld_file *f, uint64_t idx, uint32_t blkaddr)
 	if (idx < f->addrs)
 		f2fs_inode_set_addr(&f->inode->i, (uint32_t)idx, blkaddr);
 	else
-		f->dn.blk.dn.addr[(idx - f->addrs) % APB] = le32_put(blkaddr);
+		f->dn.blk.dn.addr[(idx - f->addrs) % F2FS_ADDRS_PER_BLOCK] = le32_put(blkaddr);
 }
 
 int bld_file_finish(struct bld_file *f)

@@ -2,6 +2,7 @@
 #include <f2fs/fs/nat.h>
 #include <f2fs/format/endian.h>
 #include <f2fs/format/inode.h>
+#include <f2fs/format/node_ofs.h>
 #include <f2fs/format/ver_bitmap.h>
 
 #include "fs_priv.h"
@@ -131,8 +132,6 @@ int f2fs_read_inode(struct f2fs_fs *fs, uint32_t ino, struct f2fs_node *buf,
 	return 0;
 }
 
-#define NPB ((uint64_t)F2FS_NIDS_PER_BLOCK)
-
 static int has_inline_content(const struct f2fs_node *inode)
 {
 	return inode->i.i_inline & (F2FS_INLINE_DATA | F2FS_INLINE_DENTRY);
@@ -142,40 +141,7 @@ uint64_t f2fs_file_max_blocks(const struct f2fs_fs *fs, const struct f2fs_node *
 {
 	if (has_inline_content(inode))
 		return 0;
-	return f2fs_inode_addrs(&inode->i, le32_get(fs->sb.feature)) +
-	       2 * NPB + 2 * NPB * NPB + NPB * NPB * NPB;
-}
-
-/*
- * Walk down from a node through `depth` levels of indirection; idx is the
- * offset of the wanted block inside the subtree, span the subtree size.
- */
-static int walk(struct f2fs_fs *fs, uint32_t ino, uint32_t nid, int depth,
-		uint64_t idx, uint64_t span, uint32_t *blkaddr, uint64_t *hole_run,
-		struct f2fs_error *err)
-{
-	const struct f2fs_node *n;
-	int ret;
-
-	for (;;) {
-		if (nid == 0) {
-			*blkaddr = 0;
-			*hole_run = span - idx;
-			return 0;
-		}
-		ret = get_node(fs, nid, ino, &n, err);
-		if (ret)
-			return ret;
-		if (depth == 0) {
-			*blkaddr = le32_get(n->dn.addr[idx]);
-			*hole_run = 1;
-			return 0;
-		}
-		span /= NPB;
-		nid = le32_get(n->in.nid[idx / span]);
-		idx %= span;
-		depth--;
-	}
+	return f2fs_node_tree_blocks(f2fs_inode_addrs(&inode->i, le32_get(fs->sb.feature)));
 }
 
 int f2fs_file_block(struct f2fs_fs *fs, const struct f2fs_node *inode,
@@ -183,11 +149,11 @@ int f2fs_file_block(struct f2fs_fs *fs, const struct f2fs_node *inode,
 		    struct f2fs_error *err)
 {
 	const struct f2fs_inode *i = &inode->i;
-	uint32_t ino = le32_get(inode->footer.ino);
-	uint64_t p = f2fs_inode_addrs(i, le32_get(fs->sb.feature));
+	uint32_t ino = le32_get(inode->footer.ino), nid;
 	uint64_t dummy;
-	/* subtrees under i_nid[0..4]: direct, direct, indirect, indirect, double */
-	static const int depth[F2FS_DEF_NIDS_PER_INODE] = { 0, 0, 1, 1, 2 };
+	struct f2fs_node_path path;
+	const struct f2fs_node *n;
+	int ret;
 
 	if (!hole_run)
 		hole_run = &dummy;
@@ -197,18 +163,25 @@ int f2fs_file_block(struct f2fs_fs *fs, const struct f2fs_node *inode,
 		*hole_run = UINT64_MAX - fofs;
 		return 0;
 	}
-	if (fofs < p) {
-		*blkaddr = f2fs_inode_get_addr(i, (uint32_t)fofs);
+	if (!f2fs_block_path(fofs, f2fs_inode_addrs(i, le32_get(fs->sb.feature)), &path))
+		return f2fs_fail(err, -EFBIG, "inode %u: file block beyond the largest file", ino);
+	if (path.levels == 0) {
+		*blkaddr = f2fs_inode_get_addr(i, path.slot[0]);
 		return 0;
 	}
-	fofs -= p;
-	for (int k = 0; k < F2FS_DEF_NIDS_PER_INODE; k++) {
-		uint64_t span = depth[k] == 0 ? NPB : depth[k] == 1 ? NPB * NPB : NPB * NPB * NPB;
-
-		if (fofs < span)
-			return walk(fs, ino, le32_get(i->i_nid[k]), depth[k], fofs,
-				    span, blkaddr, hole_run, err);
-		fofs -= span;
+	nid = le32_get(i->i_nid[path.slot[0]]);
+	for (uint32_t l = 1;; l++) {
+		if (nid == 0) {
+			*hole_run = f2fs_block_path_rest(&path, l);
+			return 0;
+		}
+		ret = get_node(fs, nid, ino, &n, err);
+		if (ret)
+			return ret;
+		if (l == path.levels) {
+			*blkaddr = le32_get(n->dn.addr[path.slot[l]]);
+			return 0;
+		}
+		nid = le32_get(n->in.nid[path.slot[l]]);
 	}
-	return f2fs_fail(err, -EFBIG, "inode %u: file block beyond the largest file", ino);
 }

@@ -13,8 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define NPB F2FS_NIDS_PER_BLOCK
-
 const char *f2fs_sum_src_name(enum f2fs_sum_src src)
 {
 	switch (src) {

@@ -35,6 +35,12 @@ tests_unit_test_nat_bits_SOURCES = tests/unit/test_nat_bits.c tests/unit/unit.h
 tests_unit_test_nat_bits_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_test_nat_bits_LDADD = $(LIBF2FS) $(CHECK_LIBS)
 
+UNIT_TESTS += tests/unit/test_node_ofs
+check_PROGRAMS += tests/unit/test_node_ofs
+tests_unit_test_node_ofs_SOURCES = tests/unit/test_node_ofs.c tests/unit/unit.h
+tests_unit_test_node_ofs_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_test_node_ofs_LDADD = $(LIBF2FS) $(CHECK_LIBS)
+
 UNIT_TESTS += tests/unit/test_summary
 check_PROGRAMS += tests/unit/test_summary
 tests_unit_test_summary_SOURCES = tests/unit/test_summary.c tests/unit/unit.h

@@ -19,8 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define NPB F2FS_NIDS_PER_BLOCK
-
 /* ---- stopping ---------------------------------------------------------- */
 
 int rr_stop(struct rp_roll *r, const char *fmt, ...)
@@ -195,38 +193,34 @@ static struct rp_snode *child(struct rp_roll *r, struct rp_snode *parent, bool i
 	return c;
 }
 
+/* The node at the end of path in the tree of inode (made with the nodes
+ * above it when missing and alloc; want: the nid to give it when made). */
+static struct rp_snode *walk(struct rp_roll *r, struct rp_snode *inode,
+			     const struct f2fs_node_path *path, uint32_t want, bool alloc, int *ret)
+{
+	struct rp_snode *n = inode;
+
+	for (uint32_t l = 0; l < path->levels && n; l++)
+		n = child(r, n, l == 0, path->slot[l], path->ofs[l + 1],
+			  l + 1 == path->levels ? want : 0, alloc, ret);
+	return n;
+}
+
 /* The direct node at offset ofs in the tree of inode (made with the path to
  * it when missing and alloc; want: the nid to give a new direct node). */
 struct rp_snode *rr_locate(struct rp_roll *r, struct rp_snode *inode, uint32_t ofs,
 			      uint32_t want, bool alloc, int *ret)
 {
-	struct rp_snode *mid, *dbl;
-	uint32_t rel;
+	struct f2fs_node_path path;
 
 	*ret = 0;
 	if (ofs == 0)
 		return inode;
-	if (ofs <= 2)
-		return child(r, inode, true, ofs - 1, ofs, want, alloc, ret);
-	if (ofs >= 4 && ofs <= 3 + NPB) {
-		mid = child(r, inode, true, 2, 3, 0, alloc, ret);
-		return mid ? child(r, mid, false, ofs - 4, ofs, want, alloc, ret) : NULL;
-	}
-	if (ofs >= 5 + NPB && ofs <= 4 + 2 * NPB) {
-		mid = child(r, inode, true, 3, 4 + NPB, 0, alloc, ret);
-		return mid ? child(r, mid, false, ofs - (5 + NPB), ofs, want, alloc, ret) : NULL;
-	}
-	if (ofs < 6 + 2 * NPB || (ofs - (6 + 2 * NPB)) % (NPB + 1) == 0) {
+	if (f2fs_node_kind(ofs) != F2FS_NODE_DIRECT || !f2fs_node_path_of(ofs, &path)) {
 		rr_stop(r, "a chain node of inode %u has offset %u, no direct node's", inode->nid, ofs);
 		return NULL;
 	}
-	rel = ofs - (6 + 2 * NPB);
-	dbl = child(r, inode, true, 4, 5 + 2 * NPB, 0, alloc, ret);
-	if (!dbl)
-		return NULL;
-	mid = child(r, dbl, false, rel / (NPB + 1), 6 + 2 * NPB + rel / (NPB + 1) * (NPB + 1),
-		    0, alloc, ret);
-	return mid ? child(r, mid, false, rel % (NPB + 1) - 1, ofs, want, alloc, ret) : NULL;
+	return walk(r, inode, &path, want, alloc, ret);
 }
 
 uint32_t rr_inode_addrs(const struct rp_roll *r, const struct rp_snode *inode)
@@ -237,30 +231,15 @@ uint32_t rr_inode_addrs(const struct rp_roll *r, const struct rp_snode *inode)
 struct rp_snode *rr_block_slot(struct rp_roll *r, struct rp_snode *inode, uint64_t idx,
 			      bool alloc, uint32_t *pos, int *ret)
 {
-	uint64_t a = rr_inode_addrs(r, inode), n2 = (uint64_t)NPB * NPB;
-	uint32_t ofs;
+	struct f2fs_node_path path;
 
 	*ret = 0;
-	if (idx < a) {
-		*pos = (uint32_t)idx;
-		return inode;
+	if (!f2fs_block_path(idx, rr_inode_addrs(r, inode), &path)) {
+		rr_stop(r, "file block beyond what inode %u can map", inode->nid);
+		return NULL;
 	}
-	idx -= a;
-	if (idx < 2 * (uint64_t)NPB) {
-		ofs = 1 + (uint32_t)(idx / NPB);
-	} else if ((idx -= 2 * (uint64_t)NPB) < 2 * n2) {
-		ofs = idx < n2 ? 4 + (uint32_t)(idx / NPB) : 5 + NPB + (uint32_t)((idx - n2) / NPB);
-	} else {
-		idx -= 2 * n2;
-		if (idx >= n2 * NPB) {
-			rr_stop(r, "file block beyond what inode %u can map", inode->nid);
-			return NULL;
-		}
-		ofs = 6 + 2 * NPB + (uint32_t)(idx / n2) * (NPB + 1) + 1 +
-		      (uint32_t)(idx % n2 / NPB);
-	}
-	*pos = (uint32_t)(idx % NPB);
-	return rr_locate(r, inode, ofs, 0, alloc, ret);
+	*pos = path.slot[path.levels];
+	return walk(r, inode, &path, 0, alloc, ret);
 }
 
 /* ---- blocks and inodes the recovery frees ------------------------------ */
@@ -325,7 +304,6 @@ static int free_subtree(struct rp_roll *r, uint32_t nid, uint32_t ino, int depth
 
 int rr_drop_inode(struct rp_roll *r, struct rp_snode *in)
 {
-	static const int depth[F2FS_DEF_NIDS_PER_INODE] = { 0, 0, 1, 1, 2 };
 	uint32_t ino = in->nid, xnid = le32_get(in->blk->i.i_xattr_nid);
 	uint32_t at = rp_map_get(&r->ino_at, ino);
 	int ret = 0;
@@ -336,7 +314,8 @@ int rr_drop_inode(struct rp_roll *r, struct rp_snode *in)
 	if (!(in->blk->i.i_inline & (F2FS_INLINE_DATA | F2FS_INLINE_DENTRY)))
 		drop_ptrs(r, in, rr_inode_addrs(r, in));
 	for (int k = 0; k < F2FS_DEF_NIDS_PER_INODE && !ret && !r->why[0]; k++)
-		ret = free_subtree(r, le32_get(in->blk->i.i_nid[k]), ino, depth[k]);
+		ret = free_subtree(r, le32_get(in->blk->i.i_nid[k]), ino,
+				   (int)f2fs_node_top_depth((uint32_t)k));
 	if (!ret && !r->why[0] && xnid) {
 		struct rp_snode *x = rr_node_get(r, xnid, &ret);
 

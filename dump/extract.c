@@ -1,6 +1,7 @@
 /* --extract: copy a file or a tree out of the image (content, mode, times). */
 #include "dump.h"
 
+#include <f2fs/util/u32map.h>
 #include <f2fs/util/vec.h>
 #include <f2fs/fs/dir.h>
 #include <f2fs/format/endian.h>
@@ -21,16 +22,12 @@
 
 #define RUN_BLOCKS 256u   /* blocks per read of contiguous data */
 
-struct link_ent {
-	uint32_t ino;
-	char *path;
-};
-
 struct ext {
 	struct f2fs_fs *fs;
 	uint8_t *buf;             /* RUN_BLOCKS blocks */
-	struct link_ent *links;   /* inodes with several links already written */
+	char **links;             /* where inodes with several links were written */
 	size_t nlinks, cap;
+	struct f2fs_u32map link_at;   /* their inos -> index in links */
 	int as_root;
 	uint64_t files, dirs, bytes, skipped, xattrs;
 };
@@ -231,19 +228,27 @@ static int set_xattrs(struct ext *x, const char *path, const struct f2fs_inode *
 
 static const char *seen_link(struct ext *x, uint32_t ino)
 {
-	for (size_t k = 0; k < x->nlinks; k++)
-		if (x->links[k].ino == ino)
-			return x->links[k].path;
-	return NULL;
+	const uint32_t *at = f2fs_u32map_find(&x->link_at, ino);
+
+	return at ? x->links[*at] : NULL;
 }
 
+/* The first path of ino is the one its later names link to. */
 static void remember_link(struct ext *x, uint32_t ino, const char *path)
 {
-	if (f2fs_array_reserve(x->links, x->cap, x->nlinks + 1))
+	char *copy;
+
+	if (f2fs_u32map_find(&x->link_at, ino) ||
+	    f2fs_array_reserve(x->links, x->cap, x->nlinks + 1))
 		return;
-	x->links[x->nlinks].path = strdup(path);
-	if (x->links[x->nlinks].path)
-		x->links[x->nlinks++].ino = ino;
+	copy = strdup(path);
+	if (!copy)
+		return;
+	if (f2fs_u32map_put(&x->link_at, ino, (uint32_t)x->nlinks)) {
+		free(copy);
+		return;
+	}
+	x->links[x->nlinks++] = copy;
 }
 
 /* A target with a NUL byte inside could not be given to symlink(). */
@@ -526,8 +531,9 @@ int do_extract(struct dump *d, const char *what, const char *dest)
 		out_obj_end(o);
 	}
 	for (size_t k = 0; k < x.nlinks; k++)
-		free(x.links[k].path);
+		free(x.links[k]);
 	free(x.links);
+	f2fs_u32map_free(&x.link_at);
 	free(x.buf);
 	free(target);
 	return ret;

@@ -16,7 +16,7 @@ fsck_libfsck_a_SOURCES += \
 	fsck/check/pass_names.c fsck/check/pass_quota.c fsck/check/pass_ssa.c
 fsck_libfsck_a_SOURCES += \
 	fsck/repair/repair.h fsck/repair/repair_int.h fsck/repair/repair.c \
-	fsck/repair/map.c fsck/repair/stage.c fsck/repair/edit.c fsck/repair/logs.c \
+	fsck/repair/stage.c fsck/repair/edit.c fsck/repair/logs.c \
 	fsck/repair/nodes.c fsck/repair/blocks.c fsck/repair/dirs.c fsck/repair/inodes.c \
 	fsck/repair/xattrs.c fsck/repair/lost.c fsck/repair/orphans.c fsck/repair/free.c \
 	fsck/repair/root.c fsck/repair/sb.c fsck/repair/cp_counts.c fsck/repair/quota.c

@@ -4,8 +4,8 @@
 noinst_LIBRARIES += lib/libf2fs.a
 lib_libf2fs_a_SOURCES =
 lib_libf2fs_a_SOURCES += \
-	lib/util/error.c lib/util/sort.c lib/util/sort_impl.h lib/util/units.c \
-	lib/util/vec.c
+	lib/util/error.c lib/util/sort.c lib/util/sort_impl.h lib/util/u32map.c \
+	lib/util/units.c lib/util/vec.c
 lib_libf2fs_a_SOURCES += \
 	lib/format/checkpoint.c lib/format/compress.c lib/format/crc.c \
 	lib/format/dentry.c lib/format/feature.c lib/format/hash.c \
@@ -38,8 +38,8 @@ LIBF2FS = lib/libf2fs.a $(BLKID_LIBS) $(UUID_LIBS) $(ZLIB_LIBS)
 
 # the library's headers, in the same folders under include/f2fs/
 noinst_HEADERS += \
-	include/f2fs/util/error.h include/f2fs/util/sort.h include/f2fs/util/units.h \
-	include/f2fs/util/vec.h
+	include/f2fs/util/error.h include/f2fs/util/sort.h include/f2fs/util/u32map.h \
+	include/f2fs/util/units.h include/f2fs/util/vec.h
 noinst_HEADERS += \
 	include/f2fs/format/bitmap.h include/f2fs/format/checkpoint.h \
 	include/f2fs/format/compress.h include/f2fs/format/crc.h \

@@ -6,6 +6,7 @@
 #ifndef F2FS_FSCK_CK_H
 #define F2FS_FSCK_CK_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -15,6 +16,7 @@
 #include <f2fs/util/error.h>
 #include <f2fs/format/format.h>
 #include <f2fs/fs/fs.h>
+#include <f2fs/util/u32map.h>
 #include <f2fs/util/vec.h>
 
 /* Largest read issued at once, in blocks (256 KiB): large enough that the
@@ -117,15 +119,14 @@ enum ck_cnt {
 	CK_NCNT
 };
 
-/* The counters of one record that did not fit, by its index in ck.nids. */
+/* The counters of one record that did not fit. */
 struct ck_wide {
-	uint32_t key;             /* index + 1; 0: an empty slot */
 	uint32_t v[CK_NCNT];
 };
 
 struct ck_wtab {
-	struct ck_wide *slot;     /* open addressing; cap a power of two */
-	uint32_t cap, n;
+	struct f2fs_u32map at;              /* index in ck.nids -> index in cnt */
+	F2FS_VEC(struct ck_wide) cnt;
 };
 
 /* Per directory. */
@@ -251,17 +252,17 @@ struct ck_pending_path {
 
 /* ---- the state of the passes that ride along the walk ---------------- */
 
-/* Usage of one quota id; a slot with used == 0 is empty. */
+/* Usage of one quota id. */
 struct ck_qusage {
 	uint32_t id;
-	uint32_t used;
+	bool recorded;            /* the quota file has a record of it */
 	uint64_t inodes, space;   /* space in bytes, as the quota file keeps it */
 };
 
-/* Open-addressing table of ids (cap is a power of two). */
+/* The usage of every id charged; reports walk it in the map's order. */
 struct ck_qtab {
-	struct ck_qusage *slot;
-	uint32_t cap, n;
+	struct f2fs_u32map at;              /* id -> index in usage */
+	F2FS_VEC(struct ck_qusage) usage;
 };
 
 /* An inode whose xattrs continue in an xattr node: its inline part, kept

@@ -36,53 +36,21 @@ int ck_quota_active(const struct ck *ck, int q)
 	return le32_get(ck->sb->qf_ino[q]) != 0;
 }
 
-static uint32_t slot_of(uint32_t id, uint32_t cap)
-{
-	return (id * 0x9E3779B1u) & (cap - 1);
-}
-
-static int qtab_grow(struct ck_qtab *t)
-{
-	uint32_t cap = t->cap ? t->cap * 2 : 64;
-	struct ck_qusage *s = calloc(cap, sizeof(*s));
-
-	if (!s)
-		return -1;
-	for (uint32_t i = 0; i < t->cap; i++) {
-		uint32_t k;
-
-		if (!t->slot[i].used)
-			continue;
-		for (k = slot_of(t->slot[i].id, cap); s[k].used; k = (k + 1) & (cap - 1))
-			;
-		s[k] = t->slot[i];
-	}
-	free(t->slot);
-	t->slot = s;
-	t->cap = cap;
-	return 0;
-}
-
-/* The slot of id, added when missing; NULL only when out of memory. */
+/* The usage of id, added when missing; NULL only when out of memory. The
+ * pointer holds until the next id is added. */
 static struct ck_qusage *qtab_get(struct ck_qtab *t, uint32_t id, int add)
 {
-	uint32_t k;
+	const uint32_t *at = f2fs_u32map_find(&t->at, id);
 
-	if (t->cap) {
-		for (k = slot_of(id, t->cap); t->slot[k].used; k = (k + 1) & (t->cap - 1))
-			if (t->slot[k].id == id)
-				return &t->slot[k];
+	if (at)
+		return &t->usage.v[*at];
+	if (!add || f2fs_vec_push(&t->usage, (struct ck_qusage){ .id = id }))
+		return NULL;
+	if (f2fs_u32map_put(&t->at, id, (uint32_t)(t->usage.n - 1))) {
+		t->usage.n--;
+		return NULL;
 	}
-	if (!add)
-		return NULL;
-	/* keep the table at most 3/4 full so that probes stay short */
-	if ((t->n + 1) * 4 > t->cap * 3 && qtab_grow(t))
-		return NULL;
-	for (k = slot_of(id, t->cap); t->slot[k].used; k = (k + 1) & (t->cap - 1))
-		;
-	t->slot[k] = (struct ck_qusage){ .id = id, .used = 1 };
-	t->n++;
-	return &t->slot[k];
+	return &t->usage.v[t->usage.n - 1];
 }
 
 static uint32_t projid_of(const struct ck *ck, const struct f2fs_inode *i)
@@ -271,7 +239,7 @@ static int record_cb(const struct f2fs_quota_usage *r, void *arg)
 	uint64_t inodes = u ? u->inodes : 0, space = u ? u->space : 0;
 
 	if (u)
-		u->used = 2;   /* has a record */
+		u->recorded = true;
 	if (r->inodes != inodes || r->space_bytes != space)
 		report(c->ck, c->q, c->qino, r->id, r->inodes, r->space_bytes, inodes, space);
 	return 0;
@@ -344,10 +312,10 @@ static int check_one(struct ck *ck, int q)
 		      "%s quota file (inode %u): %s", qname[q], qino, e.msg);
 		return 0;
 	}
-	for (uint32_t k = 0; k < t->cap; k++) {
-		const struct ck_qusage *u = &t->slot[k];
+	for (uint32_t pos = 0, at; f2fs_u32map_next(&t->at, &pos, NULL, &at);) {
+		const struct ck_qusage *u = &t->usage.v[at];
 
-		if (u->used == 1 && (u->inodes || u->space))
+		if (!u->recorded && (u->inodes || u->space))
 			report(ck, q, qino, u->id, 0, 0, u->inodes, u->space);
 	}
 	return 0;
@@ -375,7 +343,7 @@ int ck_quota_check(struct ck *ck)
 void ck_quota_free(struct ck *ck)
 {
 	for (int q = 0; q < F2FS_MAX_QUOTAS; q++) {
-		free(ck->quota[q].slot);
-		ck->quota[q] = (struct ck_qtab){ 0 };
+		f2fs_u32map_free(&ck->quota[q].at);
+		f2fs_vec_free(&ck->quota[q].usage);
 	}
 }

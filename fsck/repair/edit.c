@@ -88,7 +88,7 @@ struct f2fs_node *rp_node(struct rp *p, uint32_t nid)
 
 bool rp_nid_taken(const struct rp *p, uint32_t nid)
 {
-	return rp_stage_find(p, nid) || rp_map_get(&p->nat_at, nid);
+	return rp_stage_find(p, nid) || f2fs_u32map_get(&p->nat_at, nid);
 }
 
 /* A nid the NAT has free and this repair has not touched. */

@@ -28,13 +28,13 @@ bool rp_lost_claim(const struct ck *ck, uint32_t nid, uint32_t idx)
 
 int rp_stage_nat(struct rp *p, const struct f2fs_nat_dirty *d)
 {
-	uint32_t at = rp_map_get(&p->nat_at, d->nid);
+	uint32_t at = f2fs_u32map_get(&p->nat_at, d->nid);
 
 	if (at) {
 		p->t.nat.v[at - 1] = *d;
 		return 0;
 	}
-	if (f2fs_vec_push(&p->t.nat, *d) || rp_map_put(&p->nat_at, d->nid, (uint32_t)p->t.nat.n))
+	if (f2fs_vec_push(&p->t.nat, *d) || f2fs_u32map_put(&p->nat_at, d->nid, (uint32_t)p->t.nat.n))
 		return f2fs_fail(p->ck->err, -ENOMEM, "out of memory for NAT changes");
 	return 0;
 }
@@ -42,7 +42,7 @@ int rp_stage_nat(struct rp *p, const struct f2fs_nat_dirty *d)
 int rp_nat_version(struct rp *p, uint32_t nid, uint8_t *version)
 {
 	struct f2fs_nat_info ni;
-	uint32_t at = rp_map_get(&p->nat_at, nid);
+	uint32_t at = f2fs_u32map_get(&p->nat_at, nid);
 	int ret;
 
 	if (at) {

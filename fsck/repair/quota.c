@@ -50,11 +50,11 @@ static int usage_ids(const struct ck *ck, int q, struct qnew *nw)
 {
 	const struct ck_qtab *t = &ck->quota[q];
 
-	for (uint32_t k = 0; k < t->cap; k++) {
-		const struct ck_qusage *u = &t->slot[k];
+	for (uint32_t pos = 0, at; f2fs_u32map_next(&t->at, &pos, NULL, &at);) {
+		const struct ck_qusage *u = &t->usage.v[at];
 		struct f2fs_quota_usage e = { u->id, u->inodes, u->space, { 0 } };
 
-		if (!u->used || (!u->inodes && !u->space))
+		if (!u->inodes && !u->space)
 			continue;
 		if (f2fs_vec_push(&nw->ids, e))
 			return -ENOMEM;

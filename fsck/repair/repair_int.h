@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include <f2fs/format/dentry.h>
+#include <f2fs/util/u32map.h>
 #include <f2fs/write/txn.h>
 
 #include "../check/ck.h"
@@ -23,13 +24,6 @@ struct rp_placed {
 	uint16_t ofs;             /* data: index in that node's pointer array */
 	uint8_t version;          /* data: that node's NAT version */
 	bool node;
-};
-
-/* An open-addressing map of uint32 keys (never 0) to uint32 values
- * (map.c). */
-struct rp_map {
-	uint32_t *key, *val;
-	uint32_t cap, n;
 };
 
 /* A node the repair stages (stage.c): one entry per nid, shared by
@@ -85,8 +79,8 @@ struct rp {
 	F2FS_VEC(struct rp_placed) placed;
 	/* the staged nodes (stage.c) and file blocks (edit.c) */
 	F2FS_VEC(struct rp_snode *) snodes;
-	struct rp_map snode_at;   /* nid -> index in snodes + 1 */
-	struct rp_map nat_at;     /* nid -> index in t.nat + 1 */
+	struct f2fs_u32map snode_at; /* nid -> index in snodes + 1 */
+	struct f2fs_u32map nat_at;   /* nid -> index in t.nat + 1 */
 	uint32_t resident;        /* staged nodes whose content is in memory */
 	uint32_t clock;           /* counts the staged nodes' uses */
 	int spill_fd;             /* where contents wait beyond the budget */
@@ -149,12 +143,6 @@ bool rp_lost_claim(const struct ck *ck, uint32_t nid, uint32_t idx);
 /* Free node nid and what only it holds (its data blocks, the nodes below
  * an indirect node). */
 int rp_free_node(struct rp *p, uint32_t nid);
-
-/* ---- map.c ---- */
-
-int rp_map_put(struct rp_map *m, uint32_t key, uint32_t val);
-uint32_t rp_map_get(const struct rp_map *m, uint32_t key);
-void rp_map_free(struct rp_map *m);
 
 /* ---- stage.c ---- */
 

@@ -122,7 +122,7 @@ void rp_stage_trim(struct rp *p)
 
 struct rp_snode *rp_stage_find(const struct rp *p, uint32_t nid)
 {
-	uint32_t at = rp_map_get(&p->snode_at, nid);
+	uint32_t at = f2fs_u32map_get(&p->snode_at, nid);
 
 	return at ? p->snodes.v[at - 1] : NULL;
 }
@@ -138,7 +138,7 @@ static struct rp_snode *keep(struct rp *p, struct rp_snode *s)
 	}
 	p->resident++;
 	s->used = ++p->clock;
-	if (rp_map_put(&p->snode_at, s->nid, (uint32_t)p->snodes.n)) {
+	if (f2fs_u32map_put(&p->snode_at, s->nid, (uint32_t)p->snodes.n)) {
 		no_memory(p);   /* freed with the others */
 		return NULL;
 	}
@@ -353,8 +353,8 @@ void rp_stage_free(struct rp *p)
 		free(p->snodes.v[i]);
 	}
 	f2fs_vec_free(&p->snodes);
-	rp_map_free(&p->snode_at);
-	rp_map_free(&p->nat_at);
+	f2fs_u32map_free(&p->snode_at);
+	f2fs_u32map_free(&p->nat_at);
 	if (p->spill_tried && p->spill_fd >= 0)
 		close(p->spill_fd);
 	p->spill_tried = false;

@@ -96,6 +96,12 @@ tests_unit_test_sort_vec_SOURCES = tests/unit/test_sort_vec.c tests/unit/unit.h
 tests_unit_test_sort_vec_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_test_sort_vec_LDADD = $(LIBF2FS) $(CHECK_LIBS)
 
+UNIT_TESTS += tests/unit/test_u32map
+check_PROGRAMS += tests/unit/test_u32map
+tests_unit_test_u32map_SOURCES = tests/unit/test_u32map.c tests/unit/unit.h
+tests_unit_test_u32map_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_test_u32map_LDADD = $(LIBF2FS) $(CHECK_LIBS)
+
 UNIT_TESTS += tests/unit/test_problems
 check_PROGRAMS += tests/unit/test_problems
 tests_unit_test_problems_SOURCES = tests/unit/test_problems.c tests/unit/unit.h

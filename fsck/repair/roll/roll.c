@@ -84,7 +84,7 @@ static int take_from_prev(struct rp_roll *r, uint32_t dest)
 
 	if (!f2fs_msb_test(r->ck->owned, dest - r->ck->main_blkaddr))
 		return 0;
-	at = rp_map_get(&r->own_at, dest);
+	at = f2fs_u32map_get(&r->own_at, dest);
 	if (!at || !r->owns.v[at - 1].addr)
 		return rr_stop(r, "chain block 0x%x is in use under the checkpoint", dest);
 	o = &r->owns.v[at - 1];
@@ -109,7 +109,7 @@ static int replace_ptr(struct rp_roll *r, struct rp_snode *n, uint32_t pos, uint
 	ck_bit64_set(r->touched, s);
 	ret = f2fs_vec_push(&r->owns, (struct rr_own){ dest, n->nid, (uint16_t)pos });
 	if (!ret)
-		ret = rp_map_put(&r->own_at, dest, (uint32_t)r->owns.n);
+		ret = f2fs_u32map_put(&r->own_at, dest, (uint32_t)r->owns.n);
 	if (ret)
 		return rr_nomem(r);
 	ck->r->roll.blocks++;
@@ -330,7 +330,7 @@ static int recover_data(struct rp_roll *r, struct rp_snode *in, const struct f2f
 
 static struct rr_ino *ino_entry(struct rp_roll *r, uint32_t ino)
 {
-	uint32_t at = rp_map_get(&r->ino_at, ino);
+	uint32_t at = f2fs_u32map_get(&r->ino_at, ino);
 
 	return at ? &r->inos.v[at - 1] : NULL;
 }
@@ -361,10 +361,10 @@ static int find_inodes(struct rp_roll *r)
 		/* a chain that comes back to a block (the kernel's mount
 		 * recovers none of it) is recovered up to there
 		 * (node.roll_forward_loop) */
-		if (rp_map_get(&r->chain_at, (uint32_t)addr))
+		if (f2fs_u32map_find(&r->chain_at, (uint32_t)addr))
 			break;
 		if (f2fs_vec_push(&r->chain, (uint32_t)addr) ||
-		    rp_map_put(&r->chain_at, (uint32_t)addr, 1))
+		    !f2fs_u32map_add(&r->chain_at, (uint32_t)addr))
 			return rr_nomem(r);
 		ino = le32_get(c.footer.ino);
 		flag = le32_get(c.footer.flag);
@@ -390,7 +390,7 @@ static int find_inodes(struct rp_roll *r)
 				}
 				if (!ret && f2fs_vec_push(&r->inos, (struct rr_ino){ .ino = ino }))
 					return rr_nomem(r);
-				if (!ret && rp_map_put(&r->ino_at, ino, (uint32_t)r->inos.n))
+				if (!ret && f2fs_u32map_put(&r->ino_at, ino, (uint32_t)r->inos.n))
 					return rr_nomem(r);
 				e = ret ? NULL : &r->inos.v[r->inos.n - 1];
 			}
@@ -559,9 +559,9 @@ void rp_roll_free(struct rp *p)
 	f2fs_vec_free(&r->guarded);
 	f2fs_vec_free(&r->inos);
 	f2fs_vec_free(&r->owns);
-	rp_map_free(&r->ino_at);
-	rp_map_free(&r->own_at);
-	rp_map_free(&r->chain_at);
+	f2fs_u32map_free(&r->ino_at);
+	f2fs_u32map_free(&r->own_at);
+	f2fs_u32map_free(&r->chain_at);
 	free(r->touched);
 	free(r);
 	p->roll = NULL;

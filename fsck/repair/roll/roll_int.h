@@ -39,10 +39,10 @@ struct rp_roll {
 	F2FS_VEC(uint32_t) chain;          /* node blocks in chain order */
 	F2FS_VEC(uint32_t) guarded;        /* chain blocks kept from the logs */
 	F2FS_VEC(struct rr_ino) inos;
-	struct rp_map ino_at;              /* ino -> index in inos + 1 */
+	struct f2fs_u32map ino_at;         /* ino -> index in inos + 1 */
 	F2FS_VEC(struct rr_own) owns;
-	struct rp_map own_at;              /* addr -> index in owns + 1 */
-	struct rp_map chain_at;            /* addr of a chain block -> 1 */
+	struct f2fs_u32map own_at;         /* addr -> index in owns + 1 */
+	struct f2fs_u32map chain_at;       /* addrs of the chain's blocks (a set) */
 	uint64_t *touched;                 /* segments whose SSA gains entries */
 	uint32_t nid_hint;
 	char why[200];                     /* what keeps the recovery from going on */

@@ -257,7 +257,7 @@ void rr_drop_block(struct rp_roll *r, uint32_t addr)
 	}
 	if (!ck_in_main(r->ck, addr))
 		return;
-	at = rp_map_get(&r->own_at, addr);
+	at = f2fs_u32map_get(&r->own_at, addr);
 	if (at)
 		r->owns.v[at - 1].addr = 0;
 	rp_release(p, addr);
@@ -305,7 +305,7 @@ static int free_subtree(struct rp_roll *r, uint32_t nid, uint32_t ino, int depth
 int rr_drop_inode(struct rp_roll *r, struct rp_snode *in)
 {
 	uint32_t ino = in->nid, xnid = le32_get(in->blk->i.i_xattr_nid);
-	uint32_t at = rp_map_get(&r->ino_at, ino);
+	uint32_t at = f2fs_u32map_get(&r->ino_at, ino);
 	int ret = 0;
 
 	if (le32_get(in->blk->i.i_flags) & F2FS_COMPR_FL)

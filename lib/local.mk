@@ -23,7 +23,7 @@ lib_libf2fs_a_SOURCES += \
 lib_libf2fs_a_SOURCES += \
 	lib/write/cp_pack.c lib/write/flush_plan.c lib/write/fs_flush.c \
 	lib/write/meta_area.c lib/write/nat_flush.c lib/write/sit_flush.c \
-	lib/write/txn.c
+	lib/write/table_flush.c lib/write/txn.c
 lib_libf2fs_a_SOURCES += \
 	lib/build/build.h lib/build/build_alloc.c lib/build/build_cp.c \
 	lib/build/build_dir.c lib/build/build_nat.c lib/build/build_node.c \
@@ -61,6 +61,7 @@ noinst_HEADERS += \
 	include/f2fs/write/block_io.h include/f2fs/write/cp_pack.h \
 	include/f2fs/write/flush_plan.h include/f2fs/write/fs_flush.h \
 	include/f2fs/write/meta_area.h include/f2fs/write/nat_flush.h \
-	include/f2fs/write/sit_flush.h include/f2fs/write/txn.h
+	include/f2fs/write/sit_flush.h include/f2fs/write/table_flush.h \
+	include/f2fs/write/txn.h
 noinst_HEADERS += \
 	include/f2fs/build/mkfs.h include/f2fs/build/tree.h

@@ -1,11 +1,11 @@
 /*
  * The write layer on its own, against an in-memory volume: the NAT/SIT
  * journal-or-block planner, the copy addressing and version bitmap flips,
- * the NAT and SIT flushes (each block written once, to the copy not live,
- * over the live copy's content; journal kept, filled or emptied as the
- * kernel's rule says), and a checkpoint pack written through a recording
- * writer: last block last, both CRCs valid, summaries where the header
- * says.
+ * the NAT and SIT flushes and the one under them over a made-up table kind
+ * (each block written once, to the copy not live, over the live copy's
+ * content; journal kept, filled or emptied as the kernel's rule says), and
+ * a checkpoint pack written through a recording writer: last block last,
+ * both CRCs valid, summaries where the header says.
  */
 #include <check.h>
 
@@ -21,6 +21,7 @@
 #include <f2fs/write/meta_area.h>
 #include <f2fs/write/nat_flush.h>
 #include <f2fs/write/sit_flush.h>
+#include <f2fs/write/table_flush.h>
 
 #include <errno.h>
 #include <stdlib.h>
@@ -631,6 +632,95 @@ START_TEST(test_sit_flush)
 }
 END_TEST
 
+/* ---- the flush over any table kind ---------------------------------------- */
+
+/* A made-up table: 4-byte values, 1024 a block, a journal of four. */
+struct toy_dirty {
+	uint32_t key;
+	uint32_t value;
+};
+
+static void toy_encode(void *entry, const void *dirty)
+{
+	le32_store(entry, ((const struct toy_dirty *)dirty)->value);
+}
+
+static void toy_decode(void *dirty, uint32_t key, const void *entry)
+{
+	*(struct toy_dirty *)dirty = (struct toy_dirty){ key, le32_load(entry) };
+}
+
+static const struct f2fs_table_kind toy = {
+	"TOY", "key", { 8, 4, BLK / 4 }, sizeof(struct toy_dirty), toy_encode, toy_decode,
+};
+
+struct toy_seen {
+	int calls;
+	uint32_t block;
+	uint32_t value_2050;
+};
+
+static void toy_written(const void *arg, uint32_t block, const void *content)
+{
+	struct toy_seen *seen = (struct toy_seen *)arg;
+
+	seen->calls++;
+	seen->block = block;
+	seen->value_2050 = le32_load((const uint8_t *)content + 4 * (2050 % (BLK / 4)));
+}
+
+/* The journal joins the sets when the dirty entries do not fit beside it;
+ * the sparsest sets go back in, the rest to their blocks, each block once,
+ * the kind's encoding in both places and the caller told of each block. */
+START_TEST(test_table_flush_kind)
+{
+	uint8_t live[2] = { 0 }, next[2] = { 0 };
+	struct f2fs_journal j;
+	struct toy_dirty e[8];
+	struct f2fs_meta_area area;
+	struct toy_seen seen = { 0 };
+	struct f2fs_table_flush f = { &toy, &area, &j, 4 * (BLK / 4), 0, toy_written, &seen };
+	struct f2fs_error err = { 0 };
+	struct mem m;
+	struct f2fs_block_io io = mem_io(&m);
+	const uint8_t *blk;
+
+	memset(&j, 0, sizeof(j));
+	f2fs_meta_area_nat(&area, 4096, 4, live, next, &io);
+	/* in the journal: key 3 (block 0) and 1500 (block 1) */
+	ck_assert_int_eq(f2fs_table_journal_put(&toy, &j, &(struct toy_dirty){ 3, 333 }, 1, &err), 0);
+	ck_assert_int_eq(f2fs_table_journal_put(&toy, &j, &(struct toy_dirty){ 1500, 6 }, 1, &err), 0);
+	ck_assert_uint_eq(le16_get(j.n_entries), 2);
+	/* dirty: keys 1, 2 (block 0), 2050..2055 (block 2) */
+	e[0] = (struct toy_dirty){ 1, 11 };
+	e[1] = (struct toy_dirty){ 2, 22 };
+	for (uint32_t i = 0; i < 6; i++)
+		e[2 + i] = (struct toy_dirty){ 2050 + i, 1000 + i };
+	ck_assert_int_eq(f2fs_table_flush(&f, e, 8, &err), 0);
+	/* block 1 (1 entry) and block 0 (3) fill the journal; block 2 is written */
+	ck_assert_uint_eq(le16_get(j.n_entries), 4);
+	ck_assert_uint_eq(f2fs_journal_key(&j, toy.journal, 0), 1500);
+	ck_assert_uint_eq(f2fs_journal_key(&j, toy.journal, 1), 1);
+	ck_assert_uint_eq(f2fs_journal_key(&j, toy.journal, 3), 3);
+	ck_assert_uint_eq(le32_load(f2fs_journal_value(&j, toy.journal, 3)), 333);
+	ck_assert_int_eq(m.nwrites, 1);
+	ck_assert_int_eq(written_at(&m, f2fs_nat_copy_addr(4096, 2, 1)), 0);
+	blk = m.data[0];
+	ck_assert_uint_eq(le32_load(blk + 4 * (2055 % (BLK / 4))), 1005);
+	ck_assert_int_eq(seen.calls, 1);
+	ck_assert_uint_eq(seen.block, 2);
+	ck_assert_uint_eq(seen.value_2050, 1000);
+	/* a key beyond the table is refused, named as the kind says */
+	e[0].key = 4 * (BLK / 4);
+	ck_assert_int_eq(f2fs_table_flush(&f, e, 1, &err), -EINVAL);
+	ck_assert_ptr_nonnull(strstr(err.msg, "dirty key 4096"));
+	/* a full journal is named too */
+	ck_assert_int_eq(f2fs_table_journal_put(&toy, &j, &(struct toy_dirty){ 9, 9 }, 1, &err),
+			 -F2FS_E_NO_SPACE);
+	ck_assert_ptr_nonnull(strstr(err.msg, "TOY journal full (4 entries): no room for key 9"));
+}
+END_TEST
+
 /* ---- the checkpoint pack -------------------------------------------------- */
 
 #define CP_ADDR 512u
@@ -856,6 +946,7 @@ static Suite *write_suite(void)
 	tcase_add_test(flush, test_nat_refuses);
 	tcase_add_test(flush, test_journals_full);
 	tcase_add_test(flush, test_sit_flush);
+	tcase_add_test(flush, test_table_flush_kind);
 	tcase_add_test(pack, test_pack_compact);
 	tcase_add_test(pack, test_pack_normal_orphans);
 	tcase_add_test(pack, test_pack_refuses);

@@ -18,10 +18,13 @@ struct f2fs_journal_kind {
 	uint32_t per_block;      /* keys per NAT or SIT block */
 };
 
-#define F2FS_JOURNAL_NAT ((struct f2fs_journal_kind){ \
-	sizeof(struct f2fs_nat_journal_entry), F2FS_NAT_JOURNAL_ENTRIES, F2FS_NAT_ENTRY_PER_BLOCK })
-#define F2FS_JOURNAL_SIT ((struct f2fs_journal_kind){ \
-	sizeof(struct f2fs_sit_journal_entry), F2FS_SIT_JOURNAL_ENTRIES, F2FS_SIT_ENTRY_PER_BLOCK })
+/* The two kinds, as initialisers (for a static description) and as values. */
+#define F2FS_JOURNAL_NAT_INIT { \
+	sizeof(struct f2fs_nat_journal_entry), F2FS_NAT_JOURNAL_ENTRIES, F2FS_NAT_ENTRY_PER_BLOCK }
+#define F2FS_JOURNAL_SIT_INIT { \
+	sizeof(struct f2fs_sit_journal_entry), F2FS_SIT_JOURNAL_ENTRIES, F2FS_SIT_ENTRY_PER_BLOCK }
+#define F2FS_JOURNAL_NAT ((struct f2fs_journal_kind)F2FS_JOURNAL_NAT_INIT)
+#define F2FS_JOURNAL_SIT ((struct f2fs_journal_kind)F2FS_JOURNAL_SIT_INIT)
 
 /* Entries in use, never more than fit (a bad count is not trusted). */
 uint32_t f2fs_journal_count(const struct f2fs_journal *j, struct f2fs_journal_kind k);

@@ -2,7 +2,8 @@
  * Writing dirty NAT entries at a checkpoint: each NAT block holding dirty
  * entries is a set (<f2fs/write/flush_plan.h>); a set goes into the NAT
  * journal or is written once, over the block's current content, to the
- * copy the new checkpoint will mark live (<f2fs/write/meta_area.h>).
+ * copy the new checkpoint will mark live (<f2fs/write/meta_area.h>). The
+ * NAT's part of <f2fs/write/table_flush.h>.
  */
 #ifndef F2FS_WRITE_NAT_FLUSH_H
 #define F2FS_WRITE_NAT_FLUSH_H
@@ -32,10 +33,6 @@ struct f2fs_nat_flush {
 					 * block written */
 	unsigned policy;                /* enum f2fs_flush_policy */
 };
-
-/* Store n entries, all of one NAT block, into that block's image. */
-void f2fs_nat_block_apply(struct f2fs_nat_block *blk, const struct f2fs_nat_dirty *e,
-			  size_t n);
 
 /*
  * Store n entries into a NAT journal: an entry already there is updated in

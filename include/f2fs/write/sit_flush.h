@@ -2,7 +2,8 @@
  * Writing dirty SIT entries at a checkpoint: the segments of one SIT block
  * form a set (<f2fs/write/flush_plan.h>); a set goes into the SIT journal
  * or is written once, over the block's current content, to the copy the
- * new checkpoint will mark live (<f2fs/write/meta_area.h>).
+ * new checkpoint will mark live (<f2fs/write/meta_area.h>). The SIT's part
+ * of <f2fs/write/table_flush.h>.
  */
 #ifndef F2FS_WRITE_SIT_FLUSH_H
 #define F2FS_WRITE_SIT_FLUSH_H
@@ -31,12 +32,6 @@ struct f2fs_sit_flush {
 					 * journal of the new checkpoint */
 	unsigned policy;                /* enum f2fs_flush_policy */
 };
-
-void f2fs_sit_entry_encode(struct f2fs_sit_entry *se, const struct f2fs_sit_dirty *d);
-
-/* Store n entries, all of one SIT block, into that block's image. */
-void f2fs_sit_block_apply(struct f2fs_sit_block *blk, const struct f2fs_sit_dirty *e,
-			  size_t n);
 
 /*
  * Store n entries into a SIT journal: a segment already there is updated

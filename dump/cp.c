@@ -9,8 +9,10 @@
 #include <f2fs/format/endian.h>
 #include <f2fs/format/format.h>
 #include <f2fs/format/nat_bits.h>
+#include <f2fs/fs/nat_bits_read.h>
 
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -154,10 +156,9 @@ static void cp_bitmaps(struct out *o, struct f2fs_fs *fs)
 static void cp_nat_bits(struct out *o, struct f2fs_fs *fs)
 {
 	const struct f2fs_checkpoint *cp = f2fs_fs_cp(fs);
-	uint32_t n = f2fs_nat_bits_blocks(f2fs_fs_nat_blocks(fs));
-	uint32_t at = f2fs_fs_cp_start(fs) + F2FS_BLOCKS_PER_SEG - n;
-	uint64_t want = f2fs_nat_bits_header(le64_get(cp->checkpoint_ver),
-					     f2fs_cp_stored_crc(cp));
+	uint32_t n;
+	uint64_t at;
+	bool fits = f2fs_fs_nat_bits_where(fs, &n, &at);
 	struct f2fs_error err;
 	uint8_t *blk;
 
@@ -166,13 +167,13 @@ static void cp_nat_bits(struct out *o, struct f2fs_fs *fs)
 		return;
 	}
 	blk = malloc(F2FS_BLKSIZE);
-	if (!blk || n == 0 || n >= F2FS_BLOCKS_PER_SEG || f2fs_fs_read_block(fs, at, blk, &err)) {
+	if (!blk || !fits || f2fs_fs_read_block(fs, at, blk, &err)) {
 		out_s(o, "nat_bits", "nat_bits", "unreadable");
 	} else {
 		uint64_t hdr = le64_load(blk);
 
-		out_s(o, "nat_bits", "nat_bits", hdr == want ? "matches the checkpoint"
-							     : "stale: does not match");
+		out_s(o, "nat_bits", "nat_bits", hdr == f2fs_fs_nat_bits_want(fs) ?
+						 "matches the checkpoint" : "stale: does not match");
 		out_u(o, "nat_bits_blocks", "nat_bits blocks", n);
 		out_u(o, "nat_bits_blkaddr", "nat_bits at block", at);
 		out_x(o, "nat_bits_header", "nat_bits header", hdr);

@@ -6,9 +6,9 @@
 #include <f2fs/format/inode.h>
 #include <f2fs/fs/nat.h>
 #include <f2fs/format/nat_bits.h>
+#include <f2fs/fs/nat_bits_read.h>
 #include <f2fs/fs/sit.h>
 #include <f2fs/fs/ssa.h>
-#include <f2fs/format/ver_bitmap.h>
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -325,16 +325,11 @@ int view_owner(struct dump *d, uint64_t blkaddr)
 static int nat_bits_check(struct out *o, struct f2fs_fs *fs)
 {
 	const struct f2fs_checkpoint *cp = f2fs_fs_cp(fs);
-	const struct f2fs_super_block *sb = f2fs_fs_sb(fs);
-	uint32_t nblocks = f2fs_fs_nat_blocks(fs);
-	uint32_t n = f2fs_nat_bits_blocks(nblocks);
-	uint64_t want = f2fs_nat_bits_header(le64_get(cp->checkpoint_ver), f2fs_cp_stored_crc(cp));
-	uint32_t vbytes;
-	const uint8_t *vmap = f2fs_fs_nat_bitmap(fs, &vbytes);
-	uint32_t full_bits = 0, empty_bits = 0, full_real = 0, empty_real = 0, wrong = 0;
-	uint8_t *area = NULL, *blk = NULL;
+	struct f2fs_nat_bits_tally t;
+	uint8_t *area = NULL;
 	struct f2fs_error err;
-	int ret = EXIT_OK;
+	uint32_t n;
+	uint64_t at;
 
 	out_obj_begin(o, "nat_bits", "nat_bits:");
 	if (!(le32_get(cp->ckpt_flags) & F2FS_CP_NAT_BITS)) {
@@ -343,57 +338,38 @@ static int nat_bits_check(struct out *o, struct f2fs_fs *fs)
 		return EXIT_OK;
 	}
 	out_s(o, "present", "present:", "yes");
-	area = malloc((size_t)n * F2FS_BLKSIZE);
-	blk = malloc(F2FS_BLKSIZE);
-	if (!area || !blk || n == 0 || n >= F2FS_BLOCKS_PER_SEG) {
+	if (f2fs_fs_nat_bits_where(fs, &n, &at))
+		area = malloc((size_t)n * F2FS_BLKSIZE);
+	if (!area) {
 		out_s(o, "state", "state:", "unusable size");
 		goto done;
 	}
-	if (f2fs_dev_read(f2fs_fs_dev(fs), (uint64_t)f2fs_fs_cp_start(fs) + F2FS_BLOCKS_PER_SEG - n,
-			  area, n, &err)) {
-		out_obj_end(o);
-		ret = error_line("%s", err.msg);
-		goto out;
-	}
+	if (f2fs_fs_nat_bits_read(fs, area, &err))
+		goto failed;
 	out_u(o, "blocks", "blocks:", n);
-	out_u(o, "first_block", "at block:", f2fs_fs_cp_start(fs) + F2FS_BLOCKS_PER_SEG - n);
+	out_u(o, "first_block", "at block:", at);
 	out_x(o, "header", "header:", le64_load(area));
 	out_s(o, "header_state", "header matches checkpoint:",
-	      le64_load(area) == want ? "yes" : "no (stale)");
+	      le64_load(area) == f2fs_fs_nat_bits_want(fs) ? "yes" : "no (stale)");
 	/* compare every bit with the NAT content */
-	for (uint32_t b = 0; b < nblocks; b++) {
-		uint64_t addr = f2fs_nat_copy_addr(le32_get(sb->nat_blkaddr), b,
-						   b / 8 < vbytes && f2fs_ver_bit(vmap, b));
-		int f = f2fs_nat_bit_test(f2fs_nat_bits_full(area), b);
-		int e = f2fs_nat_bit_test(f2fs_nat_bits_empty(area, nblocks), b);
-		uint32_t used;
-
-		if (f2fs_dev_read(f2fs_fs_dev(fs), addr, blk, 1, &err)) {
-			out_obj_end(o);
-			ret = error_line("%s", err.msg);
-			goto out;
-		}
-		used = f2fs_nat_block_used(blk, b);
-		full_bits += (uint32_t)f;
-		empty_bits += (uint32_t)e;
-		full_real += used == F2FS_NAT_ENTRY_PER_BLOCK;
-		empty_real += used == 0;
-		wrong += f2fs_nat_bits_mismatch(area, nblocks, b, used) != 0;
-	}
-	out_u(o, "nat_blocks", "NAT blocks:", nblocks);
-	out_u(o, "full_bits", "full (nat_bits):", full_bits);
-	out_u(o, "full_nat", "full in the NAT blocks:", full_real);
-	out_u(o, "empty_bits", "empty (nat_bits):", empty_bits);
-	out_u(o, "empty_nat", "empty in the NAT blocks:", empty_real);
-	out_u(o, "disagree", "blocks whose bits disagree:", wrong);
+	if (f2fs_fs_nat_bits_tally(fs, area, &t, &err))
+		goto failed;
+	out_u(o, "nat_blocks", "NAT blocks:", f2fs_fs_nat_blocks(fs));
+	out_u(o, "full_bits", "full (nat_bits):", t.full_bits);
+	out_u(o, "full_nat", "full in the NAT blocks:", t.full_nat);
+	out_u(o, "empty_bits", "empty (nat_bits):", t.empty_bits);
+	out_u(o, "empty_nat", "empty in the NAT blocks:", t.empty_nat);
+	out_u(o, "disagree", "blocks whose bits disagree:", t.disagree);
 	out_text(o, "  (NAT journal entries are not in the NAT blocks; the kernel writes nat_bits\n"
 		 "   after flushing the journal, so disagreement can be journal-only changes)\n");
 done:
 	out_obj_end(o);
-out:
 	free(area);
-	free(blk);
-	return ret;
+	return EXIT_OK;
+failed:
+	out_obj_end(o);
+	free(area);
+	return error_line("%s", err.msg);
 }
 
 int view_map(struct dump *d)

@@ -4,6 +4,7 @@
 #include <f2fs/format/checkpoint.h>
 #include <f2fs/format/endian.h>
 #include <f2fs/format/nat_bits.h>
+#include <f2fs/fs/nat_bits_read.h>
 #include <f2fs/format/super.h>
 #include <f2fs/format/ver_bitmap.h>
 #include <f2fs/util/sort.h>
@@ -516,12 +517,12 @@ static int scan_nat(struct ck *ck)
 
 static int check_nat_bits(struct ck *ck)
 {
-	uint32_t nblk = f2fs_nat_bits_blocks(ck->nat_blocks);
 	uint32_t bytes = f2fs_nat_bits_bytes(ck->nat_blocks);
 	uint32_t total = le32_get(ck->cp->cp_pack_total_block_count);
-	uint64_t start = (uint64_t)f2fs_fs_cp_start(ck->fs) + F2FS_BLOCKS_PER_SEG - nblk;
-	uint64_t want = f2fs_nat_bits_header(le64_get(ck->cp->checkpoint_ver),
-					     f2fs_cp_stored_crc(ck->cp));
+	uint32_t nblk;
+	uint64_t start;
+	bool fits = f2fs_fs_nat_bits_where(ck->fs, &nblk, &start);
+	uint64_t want = f2fs_fs_nat_bits_want(ck->fs);
 	uint8_t *area;
 	uint64_t hdr;
 	int ret;
@@ -531,7 +532,7 @@ static int check_nat_bits(struct ck *ck)
 	 * after a power cut they are stale by design, not damaged. */
 	if (!(ck->ckpt_flags & F2FS_CP_NAT_BITS) || !(ck->ckpt_flags & F2FS_CP_UMOUNT))
 		return 0;
-	if (nblk == 0 || nblk >= F2FS_BLOCKS_PER_SEG || total > F2FS_BLOCKS_PER_SEG - nblk) {
+	if (!fits || total > F2FS_BLOCKS_PER_SEG - nblk) {
 		ck_pb(ck, F2FS_PB_NAT_BITS_HEADER, AT(A_FOUND(nblk)),
 		      "nat_bits (%u blocks) do not fit after the %u-block pack", nblk, total);
 		return 0;
@@ -539,7 +540,7 @@ static int check_nat_bits(struct ck *ck)
 	area = malloc((size_t)nblk * F2FS_BLKSIZE);
 	if (!area)
 		return f2fs_fail(ck->err, -ENOMEM, "out of memory for nat_bits");
-	ret = f2fs_dev_read(f2fs_fs_dev(ck->fs), start, area, nblk, ck->err);
+	ret = f2fs_fs_nat_bits_read(ck->fs, area, ck->err);
 	if (ret)
 		goto out;
 	hdr = le64_load(area);

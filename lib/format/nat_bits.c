@@ -53,3 +53,13 @@ unsigned f2fs_nat_bits_mismatch(const uint8_t *area, uint32_t nat_blocks, uint32
 		wrong |= F2FS_NAT_BITS_EMPTY_WRONG;
 	return wrong;
 }
+
+void f2fs_nat_bits_tally_add(struct f2fs_nat_bits_tally *t, const uint8_t *area,
+			     uint32_t nat_blocks, uint32_t b, uint32_t used)
+{
+	t->full_bits += f2fs_nat_bit_test(f2fs_nat_bits_full(area), b);
+	t->empty_bits += f2fs_nat_bit_test(f2fs_nat_bits_empty(area, nat_blocks), b);
+	t->full_nat += used == F2FS_NAT_ENTRY_PER_BLOCK;
+	t->empty_nat += used == 0;
+	t->disagree += f2fs_nat_bits_mismatch(area, nat_blocks, b, used) != 0;
+}

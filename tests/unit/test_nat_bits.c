@@ -1,6 +1,7 @@
 /*
- * nat_bits: area size, header, the full and empty bitmaps (LSB-first) and
- * the count of entries in use per NAT block.
+ * nat_bits: area size, header, the full and empty bitmaps (LSB-first),
+ * the count of entries in use per NAT block, the tally against the NAT,
+ * and on an image mkfs made, where they lie and how they compare.
  */
 #include <check.h>
 
@@ -8,9 +9,13 @@
 #include <f2fs/format/format.h>
 #include <f2fs/format/layout.h>
 #include <f2fs/format/nat_bits.h>
+#include <f2fs/fs/fs.h>
+#include <f2fs/fs/nat_bits_read.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "unit.h"
 
@@ -179,6 +184,64 @@ START_TEST(test_mismatch)
 }
 END_TEST
 
+/* The tally dump -M prints: bits set, blocks full or empty, disagreements. */
+START_TEST(test_tally)
+{
+	uint16_t used[16] = { 1, F2FS_NAT_ENTRY_PER_BLOCK, 0, 7, F2FS_NAT_ENTRY_PER_BLOCK };
+	uint8_t area[F2FS_BLKSIZE];
+	struct f2fs_nat_bits_tally t = { 0 };
+
+	f2fs_nat_bits_encode(area, 1, 16, used, 1, 2);
+	/* the NAT now: block 1 lost an entry, block 2 gained one */
+	used[1]--;
+	used[2]++;
+	for (uint32_t b = 0; b < 16; b++)
+		f2fs_nat_bits_tally_add(&t, area, 16, b, used[b]);
+	ck_assert_uint_eq(t.full_bits, 2);    /* blocks 1 and 4 */
+	ck_assert_uint_eq(t.full_nat, 1);     /* block 4 */
+	ck_assert_uint_eq(t.empty_bits, 12);  /* 2 and 5..15 */
+	ck_assert_uint_eq(t.empty_nat, 11);   /* 5..15 */
+	ck_assert_uint_eq(t.disagree, 2);
+}
+END_TEST
+
+/* On an image mkfs made: where the nat_bits lie, their header, and no
+ * block whose bits disagree with the NAT. */
+START_TEST(test_fs_nat_bits)
+{
+	const char *dir = getenv("TMPDIR");
+	char path[160];
+	struct f2fs_mkfs_options o;
+	struct f2fs_mkfs_report rep;
+	struct f2fs_error err = { 0 };
+	struct f2fs_nat_bits_tally t;
+	struct f2fs_fs *fs;
+	uint8_t area[F2FS_BLKSIZE];
+	uint32_t blocks, nat_blocks;
+	uint64_t at;
+
+	snprintf(path, sizeof(path), "%s/f2fs-nat-bits-%ld",
+		 dir && strlen(dir) < 80 ? dir : "/tmp", (long)getpid());
+	unit_sparse_file(path, GiB);
+	unit_mkfs_opts(&o, path);
+	ck_assert_msg(f2fs_mkfs(&o, &rep, &err) == 0, "mkfs: %s", err.msg);
+	ck_assert_int_eq(f2fs_fs_open(&fs, path, &err), 0);
+	nat_blocks = f2fs_fs_nat_blocks(fs);
+	ck_assert(f2fs_fs_nat_bits_where(fs, &blocks, &at));
+	ck_assert_uint_eq(blocks, 1);
+	ck_assert_uint_eq(at, f2fs_fs_cp_start(fs) + F2FS_BLOCKS_PER_SEG - 1);
+	ck_assert_int_eq(f2fs_fs_nat_bits_read(fs, area, &err), 0);
+	ck_assert_uint_eq(le64_load(area), f2fs_fs_nat_bits_want(fs));
+	ck_assert_int_eq(f2fs_fs_nat_bits_tally(fs, area, &t, &err), 0);
+	ck_assert_uint_eq(t.disagree, 0);
+	ck_assert_uint_eq(t.full_bits, 0);
+	ck_assert_uint_eq(t.empty_bits, nat_blocks - 1);   /* all but block 0 */
+	ck_assert_uint_eq(t.empty_nat, nat_blocks - 1);
+	f2fs_fs_close(fs);
+	unlink(path);
+}
+END_TEST
+
 static Suite *nat_bits_suite(void)
 {
 	Suite *s = suite_create("nat_bits");
@@ -191,6 +254,8 @@ static Suite *nat_bits_suite(void)
 	tcase_add_test(tc, test_encode_mkfs);
 	tcase_add_test(tc, test_encode_mixed);
 	tcase_add_test(tc, test_block_used);
+	tcase_add_test(tc, test_tally);
+	tcase_add_test(tc, test_fs_nat_bits);
 	suite_add_tcase(s, tc);
 	return s;
 }

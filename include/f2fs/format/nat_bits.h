@@ -64,6 +64,17 @@ enum {
 unsigned f2fs_nat_bits_mismatch(const uint8_t *area, uint32_t nat_blocks, uint32_t b,
 				uint32_t used);
 
+/* What the bits say against the NAT blocks, block by block. */
+struct f2fs_nat_bits_tally {
+	uint32_t full_bits, empty_bits;   /* NAT blocks the bitmaps mark full, empty */
+	uint32_t full_nat, empty_nat;     /* NAT blocks with every entry, none in use */
+	uint32_t disagree;                /* NAT blocks whose bits are wrong */
+};
+
+/* Add NAT block b, with used entries in use, to *t. */
+void f2fs_nat_bits_tally_add(struct f2fs_nat_bits_tally *t, const uint8_t *area,
+			     uint32_t nat_blocks, uint32_t b, uint32_t used);
+
 /* The header value for a checkpoint. */
 static inline uint64_t f2fs_nat_bits_header(uint64_t cp_ver, uint32_t cp_crc)
 {

@@ -51,3 +51,8 @@ const char *f2fs_fix_kind_name(enum f2fs_fix_kind fix)
 		return NULL;
 	return fix_names[fix];
 }
+
+bool f2fs_fix_kind_repairs(enum f2fs_fix_kind fix)
+{
+	return fix != F2FS_FIX_NONE && fix != F2FS_FIX_CANNOT && f2fs_fix_kind_name(fix);
+}

@@ -35,13 +35,20 @@ enum f2fs_fix_kind {
 
 /* Stable name of a fix kind ("rebuild", "field", ...); NULL if out of range. */
 const char *f2fs_fix_kind_name(enum f2fs_fix_kind fix);
+/* Does the repair fix a problem of this kind? Every kind but CANNOT (and
+ * NONE, which the table's unit test refuses): the fix column is the one
+ * place that says what the repair fixes. */
+bool f2fs_fix_kind_repairs(enum f2fs_fix_kind fix);
 
 /*
  * The problem table:
  *   X(ID, "name", "structure", severity, fix kind, preen, "description")
- * preen is PREEN when an automatic run (-p, -a) may make the fix without a
- * person (the fixes a crash calls for, which lose nothing intact), ASK when
- * only -y or a person may. Names are stable: tools and tests match on them.
+ * The fix kind also decides whether the repair fixes the problem
+ * (f2fs_fix_kind_repairs): a problem the repair learns to fix changes its
+ * CANNOT here, and nothing else lists the problems fixed. preen is PREEN
+ * when an automatic run (-p, -a) may make the fix without a person (the
+ * fixes a crash calls for, which lose nothing intact), ASK when only -y or
+ * a person may. Names are stable: tools and tests match on them.
  * Append new ones freely.
  */
 #define F2FS_CHECK_PROBLEMS(X) \

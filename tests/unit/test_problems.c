@@ -88,6 +88,32 @@ START_TEST(test_fix_decisions)
 }
 END_TEST
 
+/* What the repair fixes is the table's fix column, under each answer: a
+ * person's yes fixes every kind but CANNOT, preen only the PREEN ones,
+ * a check only none. */
+START_TEST(test_repair_follows_fix_column)
+{
+	int fixed = 0, cannot = 0;
+
+	for (int c = 0; c < F2FS_PB_COUNT; c++) {
+		const struct f2fs_problem_info *in = f2fs_problem_info(c);
+		bool fixes = in->fix != F2FS_FIX_CANNOT;
+
+		ck_assert_msg(f2fs_check_fixable(c, F2FS_ANSWER_YES) == fixes, "%s", in->name);
+		ck_assert_msg(f2fs_check_fixable(c, F2FS_ANSWER_PREEN) == (fixes && in->preen),
+			      "%s", in->name);
+		ck_assert(!f2fs_check_fixable(c, F2FS_ANSWER_NO));
+		fixed += fixes;
+		cannot += !fixes;
+	}
+	ck_assert_int_gt(fixed, 0);
+	ck_assert_int_gt(cannot, 0);
+	ck_assert(!f2fs_fix_kind_repairs(F2FS_FIX_NONE));
+	ck_assert(!f2fs_fix_kind_repairs(F2FS_FIX_COUNT));
+	ck_assert(!f2fs_check_fixable(F2FS_PB_COUNT, F2FS_ANSWER_YES));
+}
+END_TEST
+
 /* Records of a damaged image: there are some, and none claims a fix yet. */
 START_TEST(test_records_start_unfixed)
 {
@@ -136,6 +162,7 @@ static Suite *problems_suite(void)
 	tcase_add_test(t, test_every_problem_has_a_fix_kind);
 	tcase_add_test(t, test_names_unique_and_found);
 	tcase_add_test(t, test_fix_decisions);
+	tcase_add_test(t, test_repair_follows_fix_column);
 	tcase_add_test(t, test_records_start_unfixed);
 	suite_add_tcase(s, t);
 	return s;

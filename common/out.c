@@ -3,8 +3,10 @@
 
 #include <f2fs/format/utf8.h>
 
+#include <ctype.h>
 #include <inttypes.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define FIELD_WIDTH 28
@@ -39,7 +41,7 @@ static const char *key_sep(const struct out *o)
 
 int out_flush(struct out *o)
 {
-	return fflush(o->f) != 0 || ferror(o->f) ? -1 : 0;
+	return fflush(o->f) != 0 || ferror(o->f) || o->failed ? -1 : 0;
 }
 
 /*
@@ -209,6 +211,158 @@ void out_begin(struct out *o)
 		o->doc_pending = 1;
 }
 
+/* ---- a document of lines: the fields kept for the templates -------------- */
+
+void out_lines(struct out *o)
+{
+	o->lines = !out_json(o);
+}
+
+static struct out_kept *kept_find(struct out *o, const char *path, size_t len)
+{
+	for (size_t k = 0; k < o->nkept; k++)
+		if (!strncmp(o->kept[k].path, path, len) && !o->kept[k].path[len])
+			return &o->kept[k];
+	return NULL;
+}
+
+/* An object opened again (the next element of an array) starts without
+ * the fields of the last one, so that a template never shows a stale one. */
+static void kept_forget(struct out *o, const char *under)
+{
+	size_t n = strlen(under), to = 0;
+
+	for (size_t k = 0; k < o->nkept; k++) {
+		struct out_kept *e = &o->kept[k];
+
+		if (!strncmp(e->path, under, n) && e->path[n] == '.') {
+			free(e->path);
+			free(e->text);
+		} else {
+			o->kept[to++] = *e;
+		}
+	}
+	o->nkept = to;
+}
+
+static void keep(struct out *o, const char *key, const char *text, size_t len)
+{
+	size_t at = strlen(o->scope), klen = strlen(key);
+	char *path = malloc(at + 1 + klen + 1), *copy = malloc(len + 1);
+	struct out_kept *e;
+
+	if (!path || !copy)
+		goto fail;
+	memcpy(path, o->scope, at);
+	if (at)
+		path[at++] = '.';
+	memcpy(path + at, key, klen + 1);
+	memcpy(copy, text, len);
+	copy[len] = '\0';
+	if ((e = kept_find(o, path, strlen(path))) != NULL) {
+		free(path);
+		free(e->text);
+		e->text = copy;
+		return;
+	}
+	if (o->nkept == o->kept_cap) {
+		size_t cap = o->kept_cap ? 2 * o->kept_cap : 32;
+		struct out_kept *k = realloc(o->kept, cap * sizeof(*k));
+
+		if (!k)
+			goto fail;
+		o->kept = k;
+		o->kept_cap = cap;
+	}
+	o->kept[o->nkept++] = (struct out_kept){ path, copy };
+	return;
+fail:
+	free(path);
+	free(copy);
+	o->failed = 1;
+}
+
+static void scope_push(struct out *o, const char *key)
+{
+	size_t at = strlen(o->scope);
+
+	if (!o->lines)
+		return;
+	if (o->nscope < OUT_MAX_DEPTH)
+		o->scope_len[o->nscope] = at;
+	o->nscope++;
+	if (key)
+		snprintf(o->scope + at, sizeof(o->scope) - at, "%s%s", at ? "." : "", key);
+	kept_forget(o, o->scope);
+}
+
+static void scope_pop(struct out *o)
+{
+	if (!o->lines || o->nscope == 0)
+		return;
+	if (--o->nscope < OUT_MAX_DEPTH)
+		o->scope[o->scope_len[o->nscope]] = '\0';
+}
+
+static void kept_free(struct out *o)
+{
+	for (size_t k = 0; k < o->nkept; k++) {
+		free(o->kept[k].path);
+		free(o->kept[k].text);
+	}
+	free(o->kept);
+	o->kept = NULL;
+	o->nkept = o->kept_cap = 0;
+}
+
+/* The field a template names: below the open object, else from the top. */
+static const struct out_kept *kept_lookup(struct out *o, const char *name, size_t len)
+{
+	size_t at = strlen(o->scope);
+	char path[sizeof(o->scope) + 64];
+	const struct out_kept *e = NULL;
+
+	if (at && at + 1 + len < sizeof(path)) {
+		memcpy(path, o->scope, at);
+		path[at] = '.';
+		memcpy(path + at + 1, name, len);
+		e = kept_find(o, path, at + 1 + len);
+	}
+	return e ? e : kept_find(o, name, len);
+}
+
+void out_template(struct out *o, const char *t)
+{
+	static const char upper[] = ":upper";
+
+	if (out_json(o))
+		return;
+	for (;;) {
+		const char *open = strchr(t, '{'), *close = open ? strchr(open, '}') : NULL;
+		const struct out_kept *e;
+		size_t len;
+		int up;
+
+		if (!close) {
+			fputs(t, o->f);
+			return;
+		}
+		fwrite(t, 1, (size_t)(open - t), o->f);
+		len = (size_t)(close - open - 1);
+		up = len > sizeof(upper) - 1 &&
+		     !memcmp(close - (sizeof(upper) - 1), upper, sizeof(upper) - 1);
+		e = kept_lookup(o, open + 1, up ? len - (sizeof(upper) - 1) : len);
+		if (!e)
+			fwrite(open, 1, (size_t)(close + 1 - open), o->f);
+		else if (!up)
+			fputs(e->text, o->f);
+		else
+			for (const char *c = e->text; *c; c++)
+				putc(toupper((unsigned char)*c), o->f);
+		t = close + 1;
+	}
+}
+
 void out_end(struct out *o)
 {
 	if (out_json(o) && o->doc_open) {
@@ -217,6 +371,9 @@ void out_end(struct out *o)
 		putc('\n', o->f);
 	}
 	o->doc_pending = 0;
+	kept_free(o);
+	o->scope[0] = '\0';
+	o->nscope = 0;
 }
 
 void out_obj_begin(struct out *o, const char *key, const char *title)
@@ -227,7 +384,8 @@ void out_obj_begin(struct out *o, const char *key, const char *title)
 		push(o);
 	} else {
 		o->text_depth++;
-		if (title)
+		scope_push(o, key);
+		if (title && !o->lines)
 			fprintf(o->f, "%s\n", title);
 	}
 }
@@ -238,12 +396,15 @@ void out_obj_end(struct out *o)
 		pop(o, '}');
 	else if (o->text_depth > 0)
 		o->text_depth--;
+	scope_pop(o);
 }
 
 void out_array_begin(struct out *o, const char *key)
 {
-	if (!out_json(o))
+	if (!out_json(o)) {
+		scope_push(o, key);
 		return;
+	}
 	json_key(o, key);
 	putc('[', o->f);
 	push(o);
@@ -253,6 +414,7 @@ void out_array_end(struct out *o)
 {
 	if (out_json(o))
 		pop(o, ']');
+	scope_pop(o);
 }
 
 /* Text tables inside an object line up with its fields. */
@@ -274,18 +436,63 @@ static int shown(const struct out *o, const char *key, const char *label)
 	return out_json(o) ? key != NULL : label != NULL;
 }
 
+/*
+ * Text: a field's label before its value and its newline after; in a
+ * document of lines the value is written to memory instead and kept by its
+ * path. Returns 0 when the field is not shown in text.
+ */
+static int text_begin(struct out *o, const char *key, const char *label)
+{
+	if (!o->lines) {
+		if (!label)
+			return 0;
+		out_label(o, label);
+		return 1;
+	}
+	if (!key)
+		return 0;
+	o->keep_buf = NULL;
+	o->keep_len = 0;
+	o->keep_f = o->f;
+	o->f = open_memstream(&o->keep_buf, &o->keep_len);
+	if (!o->f) {
+		o->f = o->keep_f;
+		o->failed = 1;
+		return 0;
+	}
+	o->keep_key = key;
+	if (label)
+		fprintf(o->f, "%s ", label);
+	return 1;
+}
+
+static void text_end(struct out *o)
+{
+	if (!o->lines) {
+		putc('\n', o->f);
+		return;
+	}
+	if (fclose(o->f) == 0 && o->keep_buf)
+		keep(o, o->keep_key, o->keep_buf, o->keep_len);
+	else
+		o->failed = 1;
+	free(o->keep_buf);
+	o->keep_buf = NULL;
+	o->f = o->keep_f;
+}
+
 /* One field whose value is already formatted, for each style. */
 static void kv_raw(struct out *o, const char *key, const char *label, const char *json_val,
 		   const char *text_val)
 {
-	if (!shown(o, key, label))
-		return;
 	if (out_json(o)) {
+		if (!key)
+			return;
 		json_key(o, key);
 		fputs(json_val, o->f);
-	} else {
-		out_label(o, label);
-		fprintf(o->f, "%s\n", text_val);
+	} else if (text_begin(o, key, label)) {
+		fputs(text_val, o->f);
+		text_end(o);
 	}
 }
 
@@ -327,17 +534,26 @@ void out_s(struct out *o, const char *key, const char *label, const char *s)
 		kv_raw(o, key, label, "null", "-");
 }
 
+void out_msg(struct out *o, const char *key, const char *label, const char *s)
+{
+	if (!s || out_json(o))
+		out_s(o, key, label, s);
+	else if (text_begin(o, key, label)) {
+		fputs(s, o->f);
+		text_end(o);
+	}
+}
+
 void out_bytes(struct out *o, const char *key, const char *label, const uint8_t *s, size_t len)
 {
-	if (!shown(o, key, label))
-		return;
 	if (out_json(o)) {
+		if (!key)
+			return;
 		json_key(o, key);
 		json_string(o, s, len);
-	} else {
-		out_label(o, label);
+	} else if (text_begin(o, key, label)) {
 		put_escaped(o, s, len);
-		putc('\n', o->f);
+		text_end(o);
 	}
 }
 
@@ -363,9 +579,9 @@ static void flag_names(struct out *o, uint32_t v, const struct out_flag *t, cons
 void out_flags(struct out *o, const char *key, const char *label, uint32_t v,
 	       const struct out_flag *names)
 {
-	if (!shown(o, key, label))
-		return;
 	if (out_json(o)) {
+		if (!key)
+			return;
 		json_key(o, key);
 		fprintf(o->f, "{\"value\"%s%u%s\"names\"%s[", key_sep(o), v, item_sep(o),
 			key_sep(o));
@@ -373,19 +589,21 @@ void out_flags(struct out *o, const char *key, const char *label, uint32_t v,
 		fputs("]}", o->f);
 		return;
 	}
-	out_label(o, label);
+	if (!text_begin(o, key, label))
+		return;
 	fprintf(o->f, "0x%x (", v);
 	if (v)
 		flag_names(o, v, names, ",", "");
 	else
 		fputs("none", o->f);
-	fputs(")\n", o->f);
+	putc(')', o->f);
+	text_end(o);
 }
 
 void out_list_begin(struct out *o, const char *key, const char *label)
 {
 	o->list_items = 0;
-	o->list_hidden = !shown(o, key, label);
+	o->list_hidden = !shown(o, key, label) || o->lines;
 	if (o->list_hidden)
 		return;
 	if (out_json(o)) {

@@ -1,8 +1,12 @@
 /*
  * Output of the tools: each field is described once (JSON key, text label,
  * type) and printed as text or as JSON from that one description, row by
- * row (nothing is buffered beyond stdio). Everything a document needs to
- * know is in its struct out, so there is no hidden state.
+ * row (nothing is buffered beyond stdio). A report whose text is sentences
+ * rather than "label value" rows (fsck's) is a document of lines: its
+ * fields are still described once, in JSON's order, and its text lines are
+ * templates naming those fields by key, so that the sentences may order
+ * them as they read best. Everything a document needs to know is in its
+ * struct out, so there is no hidden state.
  */
 #ifndef COMMON_OUT_H
 #define COMMON_OUT_H
@@ -29,6 +33,24 @@ struct out {
 	int text_depth;      /* open objects in text: their tables are indented */
 	int list_items;      /* items so far in the open out_list */
 	int list_hidden;     /* the open out_list is not shown in this style */
+	/* a document of lines (out_lines), in text: the fields so far, by path */
+	int lines;
+	struct out_kept *kept;
+	size_t nkept, kept_cap;
+	char scope[256];                   /* path of the open object: "a.b" */
+	size_t scope_len[OUT_MAX_DEPTH];   /* its length before each open one */
+	int nscope;
+	FILE *keep_f;                      /* the document's stream, while a value is kept */
+	char *keep_buf;
+	size_t keep_len;
+	const char *keep_key;
+	int failed;                        /* out of memory for a kept field */
+};
+
+/* A field's text in a document of lines, by its path ("stats.inodes"). */
+struct out_kept {
+	char *path;
+	char *text;
 };
 
 struct out_flag {
@@ -42,6 +64,17 @@ int out_json(const struct out *o);
  * first field so that an empty document prints nothing). */
 void out_begin(struct out *o);
 void out_end(struct out *o);
+/* Make the document one of lines: in text, fields, titles and lists print
+ * nothing by themselves; each field's text (its label and a space, if it
+ * has a label, then its value as a row shows it) is kept by its path until
+ * out_end, and the lines are written by out_template. JSON is unchanged. */
+void out_lines(struct out *o);
+/* Text of a document of lines: tmpl with each {key} replaced by that
+ * field's text, key a path below the open object ("nat.blocks_written")
+ * or else from the document's top ("image"); {key:upper} in capitals. A
+ * field not described yet stays "{key}", so that the mistake shows.
+ * Nothing in JSON. */
+void out_template(struct out *o, const char *tmpl);
 /* 0, or -1 when writing failed (now or before). */
 int out_flush(struct out *o);
 
@@ -63,6 +96,9 @@ void out_b(struct out *o, const char *key, const char *label, int v);
 void out_x(struct out *o, const char *key, const char *label, uint64_t v);
 /* escaped; s NULL is no value: "-" in text, null in JSON */
 void out_s(struct out *o, const char *key, const char *label, const char *s);
+/* The same for a string the tool wrote itself or was given on its command
+ * line (a message, the image's path): text prints it as it is. */
+void out_msg(struct out *o, const char *key, const char *label, const char *s);
 void out_bytes(struct out *o, const char *key, const char *label, const uint8_t *s, size_t len);
 /* names: ends with a NULL name */
 void out_flags(struct out *o, const char *key, const char *label, uint32_t v,

@@ -26,7 +26,7 @@ fsck_libfsck_a_SOURCES += \
 LIBFSCK = fsck/libfsck.a $(LIBF2FS)
 
 sbin_PROGRAMS += fsck/fsck.f2fs
-fsck_fsck_f2fs_SOURCES = fsck/main.c fsck/info.c fsck/info.h
+fsck_fsck_f2fs_SOURCES = fsck/main.c fsck/info.c fsck/info.h fsck/output.c fsck/output.h
 fsck_fsck_f2fs_LDADD = $(LIBCOMMON) $(LIBFSCK)
 fsck_fsck_f2fs_LDFLAGS = $(AM_LDFLAGS) $(TOOL_LDFLAGS)
 dist_man_MANS += man/fsck.f2fs.8

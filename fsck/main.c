@@ -1,6 +1,7 @@
 /* fsck.f2fs: check an F2FS image, and repair it when asked. */
 #include "checker.h"
 #include "info.h"
+#include "output.h"
 #include "../common/out.h"
 #include <f2fs/util/error.h>
 #include <f2fs/format/endian.h>
@@ -209,332 +210,6 @@ static void progress_cb(const char *phase, uint64_t done, uint64_t total, void *
 		return;
 	p->last = t;
 	progress_line(p, t, 0);
-}
-
-/* ---- output ------------------------------------------------------------- */
-
-static uint64_t pf_nid(const struct f2fs_problem *p) { return p->nid; }
-static uint64_t pf_ino(const struct f2fs_problem *p) { return p->ino; }
-static uint64_t pf_blkaddr(const struct f2fs_problem *p) { return p->blkaddr; }
-static uint64_t pf_segno(const struct f2fs_problem *p) { return p->segno; }
-static uint64_t pf_expected(const struct f2fs_problem *p) { return p->expected; }
-static uint64_t pf_found(const struct f2fs_problem *p) { return p->found; }
-
-/* The numbers a problem may carry, in the order both outputs list them:
- * the bit of p->have that says it is set, its text label, its JSON key. */
-static const struct problem_field {
-	uint32_t flag;
-	const char *label, *key;
-	uint64_t (*value)(const struct f2fs_problem *p);
-} problem_fields[] = {
-	{ F2FS_PF_NID, "nid", "nid", pf_nid },
-	{ F2FS_PF_INO, "ino", "ino", pf_ino },
-	{ F2FS_PF_BLKADDR, "block", "blkaddr", pf_blkaddr },
-	{ F2FS_PF_SEGNO, "segment", "segno", pf_segno },
-	{ F2FS_PF_EXPECTED, "expected", "expected", pf_expected },
-	{ F2FS_PF_FOUND, "found", "found", pf_found },
-};
-
-#define NFIELDS (sizeof(problem_fields) / sizeof(problem_fields[0]))
-
-/* SEVERITY name [structure]: message (label value, ...) path P */
-/* A volume over several devices: where each device's blocks start, so that
- * a problem's block address names its device (filled once opened). */
-static struct {
-	unsigned n;
-	char path[F2FS_MAX_DEVICES][256];
-	uint64_t start[F2FS_MAX_DEVICES];
-} volume_devs;
-
-static void note_devices(const struct f2fs_fs *fs)
-{
-	const struct f2fs_dev *dev = f2fs_fs_dev(fs);
-
-	volume_devs.n = f2fs_dev_nmembers(dev);
-	for (unsigned i = 0; i < volume_devs.n && i < F2FS_MAX_DEVICES; i++) {
-		struct f2fs_dev_member m;
-
-		f2fs_dev_member(dev, i, &m);
-		snprintf(volume_devs.path[i], sizeof(volume_devs.path[i]), "%s", m.path);
-		volume_devs.start[i] = m.start;
-	}
-}
-
-/* The device holding blkaddr when there are several, else -1. */
-static int device_of(uint64_t blkaddr)
-{
-	int i = (int)volume_devs.n - 1;
-
-	if (volume_devs.n <= 1)
-		return -1;
-	while (i > 0 && blkaddr < volume_devs.start[i])
-		i--;
-	return i;
-}
-
-/* What became of a problem, or would: after its line. */
-static void text_outcome(struct out *o, const struct f2fs_check_report *r,
-			 const struct f2fs_problem *p)
-{
-	const struct f2fs_problem_info *in = f2fs_problem_info(p->code);
-
-	if (p->fixed)
-		out_text(o, ": fixed (%s)", f2fs_fix_kind_name(in->fix));
-	else if (r->answer == F2FS_ANSWER_NO && p->would_fix)
-		out_text(o, ": fsck -y would fix it (%s)", f2fs_fix_kind_name(in->fix));
-	else if (!r->repair.wanted || r->repair.refused[0])
-		return;
-	else if (in->fix == F2FS_FIX_CANNOT)
-		out_text(o, ": not fixed (no fix exists)");
-	else if (r->answer == F2FS_ANSWER_PREEN && !in->preen)
-		out_text(o, ": not fixed (needs fsck -y)");
-	else
-		out_text(o, ": not fixed");
-}
-
-static void text_problem(struct out *o, const struct f2fs_check_report *r,
-			 const struct f2fs_problem *p)
-{
-	const struct f2fs_problem_info *in = f2fs_problem_info(p->code);
-	const char *sep = " (";
-
-	out_text(o, "%s %s [%s]: %s", in->severity == F2FS_SEV_ERROR ? "ERROR" : "WARNING",
-		 in->name, in->structure, p->msg);
-	for (size_t k = 0; k < NFIELDS; k++) {
-		const struct problem_field *f = &problem_fields[k];
-
-		if (!(p->have & f->flag))
-			continue;
-		out_text(o, "%s%s %" PRIu64, sep, f->label, f->value(p));
-		sep = ", ";
-	}
-	if (sep[0] == ',')
-		out_text(o, ")");
-	if ((p->have & F2FS_PF_BLKADDR) && device_of(p->blkaddr) >= 0) {
-		int d = device_of(p->blkaddr);
-
-		out_text(o, " on %s (device %d, block %" PRIu64 ")", volume_devs.path[d], d + 1,
-			 p->blkaddr - volume_devs.start[d]);
-	}
-	if (p->path) {
-		out_text(o, " path ");
-		out_escaped(o, (const uint8_t *)p->path, p->path_len);
-	}
-	text_outcome(o, r, p);
-	out_text(o, "\n");
-}
-
-static void json_problem(struct out *o, const struct f2fs_problem *p)
-{
-	const struct f2fs_problem_info *in = f2fs_problem_info(p->code);
-
-	out_obj_begin(o, NULL, NULL);
-	out_s(o, "name", NULL, in->name);
-	out_s(o, "structure", NULL, in->structure);
-	out_s(o, "severity", NULL, in->severity == F2FS_SEV_ERROR ? "error" : "warning");
-	for (size_t k = 0; k < NFIELDS; k++) {
-		const struct problem_field *f = &problem_fields[k];
-
-		if (p->have & f->flag)
-			out_u(o, f->key, NULL, f->value(p));
-	}
-	if ((p->have & F2FS_PF_BLKADDR) && device_of(p->blkaddr) >= 0) {
-		int d = device_of(p->blkaddr);
-
-		out_u(o, "device", NULL, (uint64_t)d + 1);
-		out_s(o, "device_path", NULL, volume_devs.path[d]);
-		out_u(o, "device_blkaddr", NULL, p->blkaddr - volume_devs.start[d]);
-	}
-	if (p->path)
-		out_bytes(o, "path", NULL, (const uint8_t *)p->path, p->path_len);
-	else
-		out_s(o, "path", NULL, NULL);
-	out_s(o, "message", NULL, p->msg);
-	out_s(o, "fix", NULL, f2fs_fix_kind_name(in->fix));
-	out_b(o, "fixed", NULL, p->fixed);
-	out_b(o, "would_fix", NULL, p->would_fix);
-	out_obj_end(o);
-}
-
-static void json_roll(struct out *o, const struct f2fs_roll_report *rr)
-{
-	out_s(o, "recovery", NULL, rr->applied == 1 ? "done" : rr->applied == 2 ? "possible" :
-		  rr->why[0] ? "not_here" : NULL);
-	out_s(o, "why", NULL, rr->why[0] ? rr->why : NULL);
-	out_u(o, "inodes", NULL, rr->inodes);
-	out_u(o, "created", NULL, rr->created);
-	out_u(o, "dentries", NULL, rr->dentries);
-	out_u(o, "blocks", NULL, rr->blocks);
-	out_u(o, "invalidated", NULL, rr->invalidated);
-	out_u(o, "xattr_nodes", NULL, rr->xattrs);
-	out_u(o, "unlinked", NULL, rr->unlinked);
-}
-
-static void text_roll(struct out *o, const char *image, const struct f2fs_roll_report *rr)
-{
-	if (rr->applied)
-		out_text(o, "%s: roll-forward recovery %s: %" PRIu64 " inode(s) (%" PRIu64
-			 " created, %" PRIu64 " name(s) added), %" PRIu64 " data block(s) recovered, %"
-			 PRIu64 " block(s) freed, %" PRIu64 " xattr node(s)\n", image,
-			 rr->applied == 1 ? "done" : "would recover", rr->inodes, rr->created,
-			 rr->dentries, rr->blocks, rr->invalidated, rr->xattrs);
-	if (rr->applied && rr->unlinked)
-		out_text(o, "%s: roll-forward recovery: %" PRIu64 " name(s) that a recovered file takes from another inode %s unlinked first, as the kernel does\n",
-			 image, rr->unlinked, rr->applied == 1 ? "were" : "would be");
-	else if (rr->why[0])
-		out_text(o, "%s: roll-forward recovery not done here: %s\n", image, rr->why);
-}
-
-static void json_repair(struct out *o, const struct f2fs_repair_report *rr)
-{
-	out_obj_begin(o, "repair", NULL);
-	out_b(o, "committed", NULL, rr->committed);
-	out_s(o, "refused", NULL, rr->refused[0] ? rr->refused : NULL);
-	out_u(o, "fixed", NULL, rr->fixed);
-	out_u(o, "unfixed", NULL, rr->unfixed);
-	out_obj_begin(o, "nat", NULL);
-	out_u(o, "dirty_entries", NULL, rr->written.nat_dirty);
-	out_u(o, "blocks_written", NULL, rr->written.nat_blocks);
-	out_u(o, "journal_entries", NULL, rr->written.nat_journal);
-	out_u(o, "blocks_one_per_entry", NULL, rr->written.nat_dirty);
-	out_obj_end(o);
-	out_obj_begin(o, "sit", NULL);
-	out_u(o, "dirty_entries", NULL, rr->written.sit_dirty);
-	out_u(o, "blocks_written", NULL, rr->written.sit_blocks);
-	out_u(o, "journal_entries", NULL, rr->written.sit_journal);
-	out_obj_end(o);
-	out_u(o, "node_blocks", NULL, rr->written.node_blocks);
-	out_u(o, "data_blocks", NULL, rr->written.data_blocks);
-	out_u(o, "ssa_blocks", NULL, rr->written.ssa_blocks);
-	out_u(o, "checkpoint_blocks", NULL, rr->written.cp_blocks);
-	out_u(o, "superblock_blocks", NULL, rr->written.sb_blocks);
-	out_u(o, "stray_nodes_freed", NULL, rr->stray_nodes_freed);
-	out_u(o, "logs_moved", NULL, rr->logs_moved);
-	out_u(o, "bytes_written", NULL, rr->written.bytes);
-	out_obj_end(o);
-}
-
-static void stat_u(struct out *o, const char *key, uint64_t v, int counted)
-{
-	if (counted)
-		out_u(o, key, NULL, v);
-	else
-		out_s(o, key, NULL, NULL);
-}
-
-static void json_report(struct out *o, const char *image, const struct f2fs_check_report *r,
-			const char *flagged, int exit_code)
-{
-	const struct f2fs_check_stats *st = &r->stats;
-	int full = r->mode == F2FS_CHECK_FULL;
-
-	out_s(o, "image", NULL, image);
-	out_s(o, "mode", NULL, r->mode == F2FS_CHECK_FULL ? "full" : "quick");
-	out_u(o, "checkpoint_flags", NULL, r->ckpt_flags);
-	out_s(o, "flagged", NULL, flagged);
-	out_array_begin(o, "problems");
-	for (size_t i = 0; i < r->nproblems; i++)
-		json_problem(o, &r->problems[i]);
-	out_array_end(o);
-	out_obj_begin(o, "counts", NULL);
-	out_u(o, "errors", NULL, r->errors);
-	out_u(o, "warnings", NULL, r->warnings);
-	out_u(o, "suppressed", NULL, r->suppressed);
-	out_obj_begin(o, "by_name", NULL);
-	for (int c = 0; c < F2FS_PB_COUNT; c++)
-		if (r->count[c])
-			out_u(o, f2fs_problem_info(c)->name, NULL, r->count[c]);
-	out_obj_end(o);
-	out_obj_end(o);
-	/* the quick check walks no tree: what it did not count is null */
-	out_obj_begin(o, "stats", NULL);
-	stat_u(o, "inodes", st->inodes, full);
-	stat_u(o, "directories", st->dirs, full);
-	stat_u(o, "files", st->files, full);
-	stat_u(o, "symlinks", st->symlinks, full);
-	stat_u(o, "other", st->others, full);
-	stat_u(o, "nodes", st->nodes, full);
-	stat_u(o, "data_blocks", st->data_blocks, full);
-	stat_u(o, "dentries", st->dentries, full);
-	out_obj_end(o);
-	out_obj_begin(o, "roll_forward", NULL);
-	out_u(o, "nodes", NULL, r->roll_forward_nodes);
-	out_u(o, "fsync", NULL, r->roll_forward_fsync);
-	json_roll(o, &r->roll);
-	out_obj_end(o);
-	if (r->repair.wanted)
-		json_repair(o, &r->repair);
-	out_i(o, "exit", NULL, exit_code);
-}
-
-static void text_repair(struct out *o, const char *image, const struct f2fs_check_report *r)
-{
-	const struct f2fs_repair_report *rr = &r->repair;
-
-	if (rr->refused[0])
-		out_text(o, "%s: not repaired: %s\n", image, rr->refused);
-	if (!rr->committed) {
-		out_text(o, "%s: %" PRIu64 " error(s), %" PRIu64 " warning(s); left uncorrected\n",
-			 image, r->errors, r->warnings);
-		return;
-	}
-	if (rr->written.cp_blocks) {
-		out_text(o, "%s: NAT: %" PRIu64 " entries changed; %" PRIu64 " block(s) written, %"
-			 PRIu64 " entries in the journal (a block per entry would be %" PRIu64 ")\n",
-			 image, rr->written.nat_dirty, rr->written.nat_blocks, rr->written.nat_journal, rr->written.nat_dirty);
-		out_text(o, "%s: SIT: %" PRIu64 " entries changed; %" PRIu64 " block(s) written, %"
-			 PRIu64 " entries in the journal\n", image, rr->written.sit_dirty, rr->written.sit_blocks,
-			 rr->written.sit_journal);
-		if (rr->written.node_blocks || rr->written.data_blocks)
-			out_text(o, "%s: written out of place: %" PRIu64 " node block(s), %" PRIu64
-				 " data block(s)\n", image, rr->written.node_blocks,
-				 rr->written.data_blocks);
-		out_text(o, "%s: written: %" PRIu64 " SSA block(s), a %" PRIu64
-			 "-block checkpoint pack, %" PRIu64 " superblock copy(ies); %" PRIu64 " bytes\n",
-			 image, rr->written.ssa_blocks, rr->written.cp_blocks, rr->written.sb_blocks, rr->written.bytes);
-	} else {
-		out_text(o, "%s: written: %" PRIu64 " superblock copy(ies), no checkpoint (nothing "
-			 "else changed); %" PRIu64 " bytes\n", image, rr->written.sb_blocks, rr->written.bytes);
-	}
-	if (!rr->unfixed)
-		out_text(o, "%s: repaired: %" PRIu64 " problem(s) fixed\n", image, rr->fixed);
-	else
-		out_text(o, "%s: repaired: %" PRIu64 " problem(s) fixed, %" PRIu64
-			 " left uncorrected\n", image, rr->fixed, rr->unfixed);
-}
-
-static void text_report(struct out *o, const char *image, const struct f2fs_check_report *r)
-{
-	const struct f2fs_check_stats *st = &r->stats;
-
-	if (r->mode == F2FS_CHECK_QUICK)
-		out_text(o, "%s: cleanly unmounted; quick check only (superblock, checkpoint, NAT and SIT); -n for a full check\n",
-			 image);
-	for (size_t i = 0; i < r->nproblems; i++)
-		text_problem(o, r, &r->problems[i]);
-	if (r->suppressed)
-		out_text(o, "%s: %" PRIu64 " more problem(s) not listed\n", image, r->suppressed);
-	if (r->roll_forward_nodes)
-		out_text(o, "%s: roll-forward: %" PRIu64 " node block(s) written after the checkpoint, %" PRIu64
-			 " with an fsync mark%s\n", image, r->roll_forward_nodes,
-			 r->roll_forward_fsync,
-			 r->roll.applied == 1 ? "; recovered into the repair's checkpoint" :
-			 r->repair.committed ? "; the repair's checkpoint drops them, as asked" :
-			 r->count[F2FS_PB_ROLL_FORWARD_LOOP] ? "" : "; the next mount recovers them");
-	text_roll(o, image, &r->roll);
-	if (r->mode == F2FS_CHECK_FULL)
-		out_text(o, "%s: %" PRIu64 " inodes (%" PRIu64 " directories, %" PRIu64
-			 " files, %" PRIu64 " symlinks, %" PRIu64 " other), %" PRIu64
-			 " nodes, %" PRIu64 " data blocks, %" PRIu64 " entries\n",
-			 image, st->inodes, st->dirs, st->files, st->symlinks, st->others,
-			 st->nodes, st->data_blocks, st->dentries);
-	if (r->repair.wanted)
-		text_repair(o, image, r);
-	else if (r->errors || r->warnings)
-		out_text(o, "%s: %" PRIu64 " error(s), %" PRIu64 " warning(s)%s\n", image,
-			 r->errors, r->warnings, r->errors ? "; left uncorrected" : "");
-	else
-		out_text(o, "%s: clean\n", image);
 }
 
 /* Tests: F2FS_FSCK_FAULT=K[:BYTES] stops a repair's writes after K blocks,
@@ -812,13 +487,7 @@ static int not_flagged(const struct cli *c, uint32_t ckpt_flags)
 
 	out_init(&o, stdout, c->json ? OUT_JSON_COMPACT : OUT_TEXT);
 	out_begin(&o);
-	out_text(&o, "%s: not flagged by the kernel for a check (checkpoint flags 0x%x); "
-		 "not checked: -n checks it\n", c->image, ckpt_flags);
-	out_s(&o, "image", NULL, c->image);
-	out_s(&o, "mode", NULL, "none");
-	out_u(&o, "checkpoint_flags", NULL, ckpt_flags);
-	out_s(&o, "flagged", NULL, NULL);
-	out_i(&o, "exit", NULL, EXIT_CLEAN);
+	output_not_flagged(&o, c->image, ckpt_flags, EXIT_CLEAN);
 	out_end(&o);
 	return EXIT_CLEAN;
 }
@@ -859,7 +528,7 @@ int main(int argc, char **argv)
 		return op_error(c.image, &err);
 	opt.devices = c.devices;
 	opt.ndevices = c.ndevices;
-	note_devices(fs);
+	output_note_devices(fs);
 	ckpt_flags = le32_get(f2fs_fs_cp(fs)->ckpt_flags);
 	flagged = info_kernel_flagged(fs, why, sizeof(why));
 	flagged_why = flagged ? why : NULL;
@@ -922,10 +591,7 @@ int main(int argc, char **argv)
 		out_init(&o, stdout, c.json ? OUT_JSON_COMPACT : OUT_TEXT);
 		code = exit_code(r);
 		out_begin(&o);
-		if (c.json)
-			json_report(&o, c.image, r, flagged_why, code);
-		else
-			text_report(&o, c.image, r);
+		output_report(&o, c.image, r, flagged_why, code);
 		out_end(&o);
 		if (!ask || !(r->errors || r->warnings) || !ask_repair(r, &answers))
 			break;

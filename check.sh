@@ -20,7 +20,7 @@ grep -E '^(PASS|FAIL|SKIP|ERROR|XFAIL|XPASS):' "$build/check.out" || true
 "$top/scripts/test-summary.sh" "$build" || rc=1
 if ((rc != 0)); then
 	echo "check.sh: failures; logs:"
-	for log in $(grep -lE '^(FAIL|ERROR)' "$build"/tests/*/*.log 2>/dev/null); do
+	for log in $(find "$build/tests" -name '*.log' -exec grep -lE '^(FAIL|ERROR)' {} + 2>/dev/null); do
 		echo "---- $log"
 		tail -40 "$log"
 	done

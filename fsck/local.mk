@@ -31,11 +31,20 @@ fsck_fsck_f2fs_LDADD = $(LIBCOMMON) $(LIBFSCK)
 fsck_fsck_f2fs_LDFLAGS = $(AM_LDFLAGS) $(TOOL_LDFLAGS)
 dist_man_MANS += man/fsck.f2fs.8
 
-SCRIPT_TESTS += tests/fsck/clean-images.sh tests/fsck/run-cases.sh \
+SCRIPT_TESTS += tests/fsck/clean-images.sh \
 	tests/fsck/fuzz-quick.sh tests/fsck/kernel-image.sh tests/fsck/kernel-powercut.sh \
 	tests/fsck/kernel-rollforward.sh \
 	tests/fsck/kernel-xattrs.sh tests/fsck/kernel-compress.sh tests/fsck/large-dir.sh \
 	tests/fsck/repair-outcome.sh tests/fsck/options.sh tests/fsck/kernel-relink.sh
+# Each image case tests/fsck/cases/NAME/ is a test of its own, named
+# tests/fsck/case/NAME.case, so that make -j runs them side by side, a log
+# each. No such file exists: the name only says which case run-cases.sh
+# runs, and the empty rule lets make take it as made.
+include tests/fsck/cases.mk
+CASE_TESTS += $(FSCK_CASES)
+CASE_LOG_COMPILER = $(SHELL) $(top_srcdir)/tests/fsck/run-cases.sh
+$(FSCK_CASES):
+	@:
 # volumes over several devices (multidev-kernel.sh: written by the kernel)
 SCRIPT_TESTS += tests/fsck/multidev.sh tests/fsck/multidev-kernel.sh
 EXTRA_DIST += tests/fsck/multidev.sh tests/fsck/multidev-kernel.sh tests/fsck/multidev-compare.py

@@ -9,6 +9,7 @@ SCRIPT_TESTS += \
 	tests/lint/layers.sh \
 	tests/lint/calls.sh \
 	tests/lint/docs.sh \
+	tests/lint/case-list.sh \
 	tests/unit/utf8-tables.sh
 
 EXTRA_DIST += \
@@ -21,5 +22,6 @@ EXTRA_DIST += \
 	tests/lint/layers.sh \
 	tests/lint/calls.sh \
 	tests/lint/docs.sh \
+	tests/lint/case-list.sh \
 	tests/lint/layers.inc \
 	tests/unit/utf8-tables.sh

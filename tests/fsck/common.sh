@@ -105,7 +105,8 @@ expect_peer_clean() {
 
 # save_case NAME OPTS IMAGE CASES WANT_EXPECT: cases/NAME/ from IMAGE (the
 # image, as image.bz2, and cmd); with WANT_EXPECT 1 also expect, the output
-# of fsck.f2fs OPTS on a copy named "image" beside IMAGE.
+# of fsck.f2fs OPTS on a copy named "image" beside IMAGE; then the list of
+# cases make check runs (tests/fsck/cases.mk).
 save_case() {
 	local name=$1 opts=$2 img=$3 cases=$4 rc=0
 	mkdir -p "$cases/$name"
@@ -116,6 +117,8 @@ save_case() {
 		(cd "$(dirname "$img")" && exec "$FSCK" $opts image) >"$cases/$name/expect" 2>&1 || rc=$?
 		echo "exit status $rc" >>"$cases/$name/expect"
 	fi
+	# a new case is a test of make check only once it is listed
+	"$(dirname "$cases")/../../scripts/gen-case-list.sh"
 	echo "made $name"
 }
 

@@ -7,6 +7,9 @@
 # the e2fsprogs pair); the check run must not have changed the image, and
 # no problem the repair called fixed may be found again by the second run.
 #   run-cases.sh [NAME...]
+# Without a NAME, every case. make check runs each case as a test of its
+# own, tests/fsck/case/NAME.case (fsck/local.mk): a NAME may be given so,
+# as a path ending in .case.
 # F2FS_CASES_REGEN=1 writes expect.1 and expect.2 from the current fsck
 # (review them before committing).
 set -u
@@ -19,7 +22,11 @@ fi
 W=$(mktemp -d "${TMPDIR:-/tmp}/fsck-run.XXXXXX") || exit 1
 trap 'rm -rf "$W"' EXIT
 
-names=("$@")
+names=()
+for a in "$@"; do
+	[[ $a == *.case ]] && a=$(basename "$a" .case)
+	names+=("$a")
+done
 if [[ ${#names[@]} -eq 0 ]]; then
 	for d in "$HERE"/cases/*/; do names+=("$(basename "$d")"); done
 fi

@@ -38,11 +38,7 @@ static struct rp_snode *staged(struct rp *p, uint32_t nid)
 {
 	struct rp_snode *s = rp_stage_find(p, nid);
 
-	if (!s || rp_stage_load(p, s))
-		return NULL;
-	if (s->freed && rp_stage_revive(p, s))
-		return NULL;
-	return s;
+	return s && !rp_stage_ready(p, s) ? s : NULL;
 }
 
 const struct f2fs_node *rp_node_peek(struct rp *p, uint32_t nid, struct f2fs_node *buf)

@@ -170,11 +170,9 @@ struct rp_snode *rp_stage_new(struct rp *p, uint32_t nid, uint32_t ino, uint32_t
 /* The node goes: its old block is released and its NAT entry freed at the
  * flush (a fresh one is simply not written). */
 void rp_stage_drop(struct rp *p, struct rp_snode *s);
-/* A dropped node wanted again: its old block read anew and kept. */
-int rp_stage_revive(struct rp *p, struct rp_snode *s);
-/* *same: the node is only read, equal to its old block but for the
- * footer. False on a read failure (ck.err). */
-bool rp_stage_unchanged(struct rp *p, const struct rp_snode *s, bool *same);
+/* s ready to read or edit: its content in memory, and a dropped node
+ * wanted again revived (its old block read anew and kept in use). */
+int rp_stage_ready(struct rp *p, struct rp_snode *s);
 /* Write every staged node that changed out of place (after the data
  * blocks, whose pointers edit nodes), sealed, its NAT entry staged. */
 int rp_stage_flush(struct rp *p);

@@ -223,7 +223,7 @@ void rp_stage_drop(struct rp *p, struct rp_snode *s)
 		s->blk->footer.ino = 0;
 }
 
-int rp_stage_revive(struct rp *p, struct rp_snode *s)
+static int revive(struct rp *p, struct rp_snode *s)
 {
 	struct ck *ck = p->ck;
 
@@ -241,7 +241,14 @@ int rp_stage_revive(struct rp *p, struct rp_snode *s)
 	return 0;
 }
 
-bool rp_stage_unchanged(struct rp *p, const struct rp_snode *s, bool *same)
+int rp_stage_ready(struct rp *p, struct rp_snode *s)
+{
+	return s->freed ? revive(p, s) : rp_stage_load(p, s);
+}
+
+/* *same: the node is only read, equal to its old block but for the footer.
+ * False on a read failure (ck.err). */
+static bool unchanged(struct rp *p, const struct rp_snode *s, bool *same)
 {
 	struct f2fs_node old;
 
@@ -305,7 +312,7 @@ static int flush_one(struct rp *p, struct rp_snode *s)
 
 		return s->fresh ? 0 : rp_stage_nat(p, &d);
 	}
-	if (!rp_stage_unchanged(p, s, &same))
+	if (!unchanged(p, s, &same))
 		return p->ck->err->code;
 	if (same)
 		return 0;   /* only read: left where it is */

@@ -47,13 +47,8 @@ struct rp_snode *rr_node_get(struct rp_roll *r, uint32_t nid, int *ret)
 	struct f2fs_nat_info ni;
 
 	*ret = 0;
-	if (n && n->freed) {
-		/* freed by the recovery and wanted again: read anew */
-		*ret = rp_stage_revive(r->p, n);
-		return *ret ? NULL : n;
-	}
-	if (n) {
-		*ret = rp_stage_load(r->p, n);
+	if (n) {   /* one the recovery freed is read anew */
+		*ret = rp_stage_ready(r->p, n);
 		return *ret ? NULL : n;
 	}
 	if (!nid || nid >= ck->max_nid) {

@@ -326,12 +326,10 @@ static int stage_ssa(struct rp *p)
 			}
 			continue;
 		}
-		/* a segment that stops being current needs every owner */
-		if (was_current(ck, s) && in_use && !exact(ck, s)) {
-			ret = f2fs_fail(ck->err, -EINVAL,
-					"segment %u leaves its log without its owners known", s);
-			break;
-		}
+		/* A segment that stops being current gets its SSA block. When the
+		 * check kept no owners there, the pack's summaries are the owners:
+		 * the check found them to agree with the blocks in use, or it
+		 * would have run again keeping them (ck.ssa_redo). */
 		if (!in_use || (!exact(ck, s) && !was_current(ck, s) &&
 				!(ck->ssa_badtype && ck_bit64(ck->ssa_badtype, s)) &&
 				p->type[s] == ck->segs[s].type && !rp_roll_touched(p, s) &&

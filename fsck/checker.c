@@ -83,6 +83,26 @@ static int check_after_roll(const char *path, const struct f2fs_check_options *o
 	return 0;
 }
 
+/* A fresh run over the same image, keeping the answers for NAT entries
+ * in doubt that the last one found, and the SSA segments to check entry
+ * by entry (exact, may be NULL). */
+static int run_again(struct ck *ck, const char *path, const struct f2fs_check_options *opt,
+		     struct f2fs_error *err, uint64_t *exact)
+{
+	struct ck_answers *a = ck->answers;
+
+	ck->answers = NULL;
+	ck_release(ck);
+	f2fs_check_report_free(ck->r);
+	memset(ck, 0, sizeof(*ck));
+	ck->opt = opt;
+	ck->err = err;
+	ck->ssa_exact = exact;
+	ck->answers = a;
+	ck->given_answers = a != NULL;
+	return ck_run(ck, path);
+}
+
 int f2fs_check(const char *path, const struct f2fs_check_options *opt,
 	       struct f2fs_check_report **out, struct f2fs_error *err)
 {
@@ -109,6 +129,10 @@ int f2fs_check(const char *path, const struct f2fs_check_options *opt,
 	ck.opt = opt ? opt : &dflt;
 	ck.err = err;
 	ret = ck_run(&ck, path);
+	/* Node blocks answer for NAT entries the walk found in doubt: check
+	 * again with the NAT they give (its report replaces this one). */
+	if (!ret && ck.nat_rerun)
+		ret = run_again(&ck, path, opt ? opt : &dflt, err, NULL);
 	if (!ret && ck.nredo && !ck.ssa_exact) {
 		/* Some segment's SSA differs from the blocks found: check again,
 		 * keeping the blocks of those segments to name each entry. The
@@ -117,13 +141,7 @@ int f2fs_check(const char *path, const struct f2fs_check_options *opt,
 		uint64_t *redo = ck.ssa_redo;
 
 		ck.ssa_redo = NULL;
-		ck_release(&ck);
-		f2fs_check_report_free(ck.r);
-		memset(&ck, 0, sizeof(ck));
-		ck.opt = opt ? opt : &dflt;
-		ck.err = err;
-		ck.ssa_exact = redo;
-		ret = ck_run(&ck, path);
+		ret = run_again(&ck, path, opt ? opt : &dflt, err, redo);
 	}
 	if (!ret)
 		ck.r->answer = ck.opt->fix;

@@ -10,6 +10,7 @@ fsck_libfsck_a_SOURCES = \
 fsck_libfsck_a_SOURCES += \
 	fsck/check/ck.h fsck/check/passes.h fsck/check/run.c \
 	fsck/check/report.c fsck/check/records.c fsck/check/counts.c fsck/check/read.c \
+	fsck/check/nat_answers.c fsck/check/nat_answers.h \
 	fsck/check/pass_meta.c fsck/check/pass_zones.c fsck/check/pass_roll.c \
 	fsck/check/pass_nodes.c fsck/check/pass_inode_fix.c fsck/check/pass_orphan.c \
 	fsck/check/pass_dirs.c fsck/check/pass_links.c fsck/check/pass_xattr.c \

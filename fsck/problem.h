@@ -244,7 +244,12 @@ X(ZONE_WRITE_POINTER, "zone.write_pointer", "zone", ERROR, CANNOT, ASK, \
   "the log at mount)") \
 X(SB_ERRORS_RECORDED, "sb.errors_recorded", "superblock", WARNING, CLEAR, PREEN, \
   "the superblock records errors or a reason the kernel stopped checkpoints (a " \
-  "shutdown alone is none): cleared once nothing else is left")
+  "shutdown alone is none): cleared once nothing else is left") \
+X(NAT_REBUILT, "nat.entry_rebuilt", "nat", ERROR, FIELD, PREEN, \
+  "a NAT entry is garbage, lost or names the wrong block, and a node block whose footer, " \
+  "summary entry and SIT bit all name the nid says what it must be: the entry is rebuilt " \
+  "from that block (an entry naming a block that holds another nid's node is freed); " \
+  "nothing is lost, so an automatic run may do it")
 
 #define F2FS_CHECK_ENUM_(id, name, st, sev, fix, preen, desc) F2FS_PB_##id,
 enum f2fs_problem_code {

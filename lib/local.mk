@@ -18,7 +18,7 @@ lib_libf2fs_a_SOURCES += \
 	lib/io/zones.c
 lib_libf2fs_a_SOURCES += \
 	lib/fs/dir_read.c lib/fs/fs.c lib/fs/fs_devices.c lib/fs/fs_open.c \
-	lib/fs/fs_priv.h lib/fs/gc.c lib/fs/meta_read.c lib/fs/nat.c lib/fs/nat_bits_read.c \
+	lib/fs/fs_priv.h lib/fs/gc.c lib/fs/meta_read.c lib/fs/nat.c lib/fs/nat_bits_read.c lib/fs/node_find.c \
 	lib/fs/sit.c lib/fs/ssa.c lib/fs/xattr_read.c
 lib_libf2fs_a_SOURCES += \
 	lib/write/cp_pack.c lib/write/flush_plan.c lib/write/fs_flush.c \
@@ -56,6 +56,7 @@ noinst_HEADERS += \
 noinst_HEADERS += \
 	include/f2fs/fs/dir.h include/f2fs/fs/fs.h include/f2fs/fs/gc.h \
 	include/f2fs/fs/meta_read.h include/f2fs/fs/nat.h include/f2fs/fs/nat_bits_read.h \
+	include/f2fs/fs/node_find.h \
 	include/f2fs/fs/sit.h include/f2fs/fs/ssa.h include/f2fs/fs/xattr.h
 noinst_HEADERS += \
 	include/f2fs/write/block_io.h include/f2fs/write/cp_pack.h \

@@ -186,6 +186,8 @@ enum ck_fix_op {
 	FX_NODE_PTR,              /* the pointer at node offset fofs to nid value
 				   * (in inode ino's tree) is cleared */
 	FX_NAT_FREE,              /* the NAT entry of nid value is freed */
+	FX_NAT_SET,               /* the NAT entry of nid value := ino, block fofs,
+				   * version slot (a node block answers for it) */
 	/* inode fields and xattrs (inodes.c, xattrs.c) */
 	FX_RESEAL,                /* inode rewritten: its checksum recomputed */
 	FX_MODE,                  /* inode's i_mode := value */
@@ -279,6 +281,23 @@ struct ck_names {
 	F2FS_VEC(uint64_t) keys;           /* keys of entries whose bit was set */
 };
 
+/* A node block that answers for a nid whose NAT entry is in doubt: its
+ * footer, its summary entry and the SIT agree on it (nat_answers.c). */
+struct ck_answer {
+	uint32_t nid, ino, blkaddr;
+	uint32_t ver;             /* low 32 bits of the footer's cp_ver */
+	uint32_t ties;            /* other blocks of the same version */
+	uint8_t valid;            /* the SIT marks the block valid */
+	uint8_t version;          /* NAT entry version its data summaries give */
+};
+
+struct ck_answers {
+	struct f2fs_u32map at;              /* nid -> index in v + 1 */
+	struct f2fs_u32map by_addr;         /* blkaddr -> index in v + 1 */
+	F2FS_VEC(struct ck_answer) v;
+	uint64_t *asked;                    /* nids asked about, over max_nid */
+};
+
 struct ck {
 	struct f2fs_fs *fs;
 	const struct f2fs_super_block *sb;
@@ -355,6 +374,15 @@ struct ck {
 	struct ck_names names;
 	F2FS_VEC(uint32_t) orphans;       /* inos accepted as orphans */
 	F2FS_VEC(struct ck_fix) fixes;    /* what the repair is to change */
+
+	/* NAT entries in doubt: nids the walk found named but not usable
+	 * (doubts), and the node blocks found to answer for such nids, which
+	 * the NAT pass takes in place of their entries (answers; a second
+	 * run is given those of the first) */
+	F2FS_VEC(uint32_t) doubts;
+	struct ck_answers *answers;
+	bool given_answers;               /* a second run's, from the first */
+	bool nat_rerun;                   /* answers found: check again */
 };
 
 /* Note a fix for the repair; fails only out of memory. */
@@ -516,6 +544,11 @@ static inline int ck_bit64(const uint64_t *m, uint64_t i)
 static inline void ck_bit64_set(uint64_t *m, uint64_t i)
 {
 	m[i / 64] |= 1ull << (i % 64);
+}
+
+static inline void ck_bit64_clear(uint64_t *m, uint64_t i)
+{
+	m[i / 64] &= ~(1ull << (i % 64));
 }
 
 /* Queue a directory block for the directory pass (inl: inline dentries in

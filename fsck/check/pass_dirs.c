@@ -13,6 +13,7 @@
 #include <f2fs/util/sort.h>
 
 #include "ck.h"
+#include "nat_answers.h"
 #include "passes.h"
 
 #include <errno.h>
@@ -187,6 +188,7 @@ static int dentry(struct ck *ck, struct ck_dir *dir, const uint8_t *name, uint32
 		ck_pb(ck, F2FS_PB_DIR_DANGLING,
 		      AT(A_DIRNAME(d, name, len), A_INO(ino), A_BLK(blkaddr)),
 		      "directory %u: entry names inode %u, which does not exist", d, ino);
+		ck_nat_doubt(ck, ino);
 		return efix(ck, F2FS_PB_DIR_DANGLING, FX_REMOVE, dir, at, f2fs_dentry_slots(len));
 	}
 	want_type = ck_ftype(child);

@@ -10,6 +10,7 @@
 #include <f2fs/util/sort.h>
 
 #include "ck.h"
+#include "nat_answers.h"
 #include "passes.h"
 
 #include <errno.h>
@@ -357,13 +358,52 @@ static int add_nid(struct ck *ck, uint32_t nid, uint32_t ino, uint32_t blkaddr)
 	return 0;
 }
 
+/*
+ * An entry a node block answers for (nat_answers.c) takes the block's nid
+ * and inode: 1 when it does. An entry naming the block of another nid's
+ * answer is freed: -1 (counted as in use, as the NAT has it, until the
+ * repair frees it).
+ */
+static int take_answer(struct ck *ck, uint32_t nid, uint32_t *ino, uint32_t *addr)
+{
+	const struct ck_answer *x = ck_answer_of(ck, nid);
+	int ret;
+
+	if (!x) {
+		x = *addr != F2FS_NULL_ADDR ? ck_answer_at(ck, *addr) : NULL;
+		if (!x || x->nid == nid)
+			return 0;
+		ck_pb(ck, F2FS_PB_NAT_REBUILT, AT(A_NID(nid), A_INO(*ino), A_BLK(*addr)),
+		      "nid %u: NAT entry names block 0x%x, which holds nid %u: freed",
+		      nid, *addr, x->nid);
+		ret = ck_fix_add(ck, F2FS_PB_NAT_REBUILT, FX_NAT_FREE, *ino, *addr, 0, nid);
+		return ret ? ret : -1;
+	}
+	if (x->blkaddr == *addr && x->ino == *ino)
+		return 0;
+	ck_pb(ck, F2FS_PB_NAT_REBUILT,
+	      AT(A_NID(nid), A_INO(x->ino), A_BLK(x->blkaddr), A_EXP(x->blkaddr), A_FOUND(*addr)),
+	      "nid %u: NAT entry (ino %u, block 0x%x) rebuilt from node block 0x%x of inode %u%s",
+	      nid, *ino, *addr, x->blkaddr, x->ino,
+	      x->ties ? " (the newest of blocks of one version: the first found)" : "");
+	ret = ck_fix_add(ck, F2FS_PB_NAT_REBUILT, FX_NAT_SET, x->ino, x->blkaddr, x->version, nid);
+	*ino = x->ino;
+	*addr = x->blkaddr;
+	return ret ? ret : 1;
+}
+
 /* One effective NAT entry (journal applied). */
 static int nat_entry(struct ck *ck, uint32_t nid, const struct f2fs_nat_entry *ne)
 {
 	uint32_t ino = le32_get(ne->ino), addr = le32_get(ne->block_addr);
+	int took = ck->answers ? take_answer(ck, nid, &ino, &addr) : 0;
 
+	if (took < -1 || took > 1)
+		return took;
 	if (addr != F2FS_NULL_ADDR || nid == 0)
 		ck->nat_used[nid / F2FS_NAT_ENTRY_PER_BLOCK]++;
+	if (took < 0)
+		return 0;
 	if (nid == 0) {
 		if (addr != F2FS_NULL_ADDR)
 			ck_pb(ck, F2FS_PB_NAT_RESERVED, AT(A_NID(0), A_FOUND(addr)),
@@ -419,6 +459,44 @@ static int nat_entry(struct ck *ck, uint32_t nid, const struct f2fs_nat_entry *n
 	return add_nid(ck, nid, ino, addr);
 }
 
+/* Does NAT block b hold an entry no image can have (a block of garbage,
+ * or one hit by a bad write)? The reserved nids are judged on their own. */
+static bool nat_block_impossible(const struct ck *ck, uint32_t b, const struct f2fs_nat_block *nb)
+{
+	for (uint32_t e = 0; e < F2FS_NAT_ENTRY_PER_BLOCK; e++) {
+		uint64_t nid = (uint64_t)b * F2FS_NAT_ENTRY_PER_BLOCK + e;
+		uint32_t ino = le32_get(nb->entries[e].ino), addr = le32_get(nb->entries[e].block_addr);
+
+		if (nid >= ck->max_nid)
+			break;
+		if (nid <= F2FS_META_INO || addr == F2FS_NULL_ADDR)
+			continue;
+		if (!ck_in_main(ck, addr) || ino == 0 || ino >= ck->max_nid)
+			return true;
+	}
+	return false;
+}
+
+/* Before the entries of NAT blocks [b, b + n) (in ck->io) are taken: the
+ * node blocks that answer for the nids of those holding impossible
+ * entries. */
+static int answer_impossible(struct ck *ck, uint32_t b, uint32_t n)
+{
+	uint32_t asked = 0;
+
+	for (uint32_t k = 0; k < n; k++) {
+		int ret;
+
+		if (!nat_block_impossible(ck, b + k, (const void *)(ck->io + (size_t)k * F2FS_BLKSIZE)))
+			continue;
+		ret = ck_nat_ask_block(ck, b + k);
+		if (ret)
+			return ret;
+		asked++;
+	}
+	return asked ? ck_nat_answer_asked(ck) : 0;
+}
+
 static int scan_nat(struct ck *ck)
 {
 	const struct f2fs_journal *j = f2fs_fs_nat_journal(ck->fs);
@@ -465,6 +543,9 @@ static int scan_nat(struct ck *ck)
 		       (b + n) % F2FS_BLOCKS_PER_SEG != 0 && f2fs_ver_bit(bm, b + n) == copy)
 			n++;
 		ret = f2fs_dev_read(dev, addr, ck->io, n, ck->err);
+		/* a second run has its answers from the first */
+		if (!ret && !ck->given_answers)
+			ret = answer_impossible(ck, b, n);
 		if (ret)
 			return ret;
 		for (uint32_t k = 0; k < n; k++) {

@@ -15,6 +15,7 @@
 #include <f2fs/util/sort.h>
 
 #include "ck.h"
+#include "nat_answers.h"
 #include "passes.h"
 
 #include <errno.h>
@@ -447,6 +448,7 @@ static int footer_mismatch(struct ck *ck, uint32_t addr, uint32_t fnid)
 	      AT(A_NID(nid), A_BLK(addr), A_EXP(nid), A_FOUND(fnid)),
 	      "node block 0x%x of nid %u has footer nid %u", addr, nid, fnid);
 	ck_nid_find(ck, nid)->flags |= NR_BAD;
+	ck_nat_doubt(ck, nid);
 	return ck_fix_add(ck, F2FS_PB_NODE_FOOTER_NID, FX_NAT_FREE, 0, addr, 0, nid);
 }
 
@@ -658,6 +660,7 @@ static int check_edges(struct ck *ck)
 			ck_pb(ck, code_missing, AT(A_INO(ed->owner), A_NID(ed->child)),
 			      "inode %u: pointer to nid %u, which is not in use", ed->owner,
 			      ed->child);
+			ck_nat_doubt(ck, ed->child);
 			if ((ret = bad_pointer(ck, ed, owner)) ||
 			    (!ed->xattr && (ret = edge_fix(ck, code_missing, ed))))
 				return ret;
@@ -679,6 +682,7 @@ static int check_edges(struct ck *ck)
 			      AT(A_INO(ed->owner), A_NID(ed->child), A_EXP(ed->owner), A_FOUND(c_ino)),
 			      "inode %u: pointer to nid %u, a node of inode %u", ed->owner,
 			      ed->child, c_ino);
+			ck_nat_doubt(ck, ed->child);
 			if ((ret = bad_pointer(ck, ed, owner)) ||
 			    (!ed->xattr && (ret = edge_fix(ck, F2FS_PB_NODE_WRONG_OWNER, ed))))
 				return ret;

@@ -8,6 +8,7 @@
 #include <f2fs/format/endian.h>
 
 #include "ck.h"
+#include "nat_answers.h"
 #include "passes.h"
 
 #include <errno.h>
@@ -96,6 +97,10 @@ int ck_run(struct ck *ck, const char *path)
 	if (!ret && opt->mode == F2FS_CHECK_FULL) {
 		ret = walk(ck);
 		if (!ret)
+			ret = ck_nat_answer_doubts(ck);
+		if (!ret && ck->nat_rerun)
+			return 0;   /* run again with the answers */
+		if (!ret)
 			ret = ck_ssa(ck);
 		if (!ret && opt->fix != F2FS_ANSWER_NO && !ck->ssa_exact && logs_in_doubt(ck))
 			ret = want_logs_exact(ck);
@@ -134,6 +139,8 @@ void ck_release(struct ck *ck)
 	f2fs_vec_free(&ck->edges);
 	f2fs_vec_free(&ck->ino_from_footer);
 	f2fs_vec_free(&ck->fixes);
+	f2fs_vec_free(&ck->doubts);
+	ck_answers_free(ck->answers);
 	free(ck->segfp);
 	free(ck->ssa_exact);
 	free(ck->ssa_redo);

@@ -131,6 +131,28 @@ static int fix_reserved(struct rp *p)
 	return ret;
 }
 
+/* NAT entries a node block answers for (nat.entry_rebuilt): before any
+ * node is edited, so that a node written anew later stages its entry over
+ * this one. */
+static int fix_nat_rebuilt(struct rp *p)
+{
+	struct ck *ck = p->ck;
+	int ret = 0;
+
+	if (!p->fix[F2FS_PB_NAT_REBUILT])
+		return 0;
+	for (size_t i = 0; i < ck->fixes.n && !ret; i++) {
+		const struct ck_fix *f = &ck->fixes.v[i];
+
+		/* the version the node's data summaries record (slot) */
+		if (f->op == FX_NAT_SET)
+			ret = rp_stage_nat(p, &(struct f2fs_nat_dirty){ f->value, f->ino,
+									(uint32_t)f->fofs,
+									(uint8_t)f->slot });
+	}
+	return ret;
+}
+
 /* NAT entries whose ino the walk took from the node's footer: a wrong ino
  * (nat.ino_mismatch) or one no inode can have (nat.ino_zero). */
 static int fix_nat_inos(struct rp *p)
@@ -643,6 +665,7 @@ static const struct {
 	{ "roll-forward recovery", step_roll },
 	{ "stray nodes", free_strays },
 	{ "reserved NAT entries", fix_reserved },
+	{ "rebuilt NAT entries", fix_nat_rebuilt },
 	{ "NAT entries' inos", fix_nat_inos },
 	{ "logs", rp_choose_logs },
 	{ "i_extra_isize", rp_extra_isizes },

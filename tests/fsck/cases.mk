@@ -78,14 +78,17 @@ FSCK_CASES = \
 	tests/fsck/case/kernel-compressed.case \
 	tests/fsck/case/kernel-ssr-summary.case \
 	tests/fsck/case/nat-addr-out-of-range-node.case \
+	tests/fsck/case/nat-addr-out-of-range-unanswered.case \
 	tests/fsck/case/nat-addr-out-of-range.case \
 	tests/fsck/case/nat-bits-empty.case \
 	tests/fsck/case/nat-bits-full.case \
 	tests/fsck/case/nat-bits-header.case \
+	tests/fsck/case/nat-duplicate-block-unanswered.case \
 	tests/fsck/case/nat-duplicate-block.case \
 	tests/fsck/case/nat-ino-claims-inode.case \
 	tests/fsck/case/nat-ino-mismatch-node.case \
 	tests/fsck/case/nat-ino-mismatch.case \
+	tests/fsck/case/nat-ino-zero-unanswered.case \
 	tests/fsck/case/nat-ino-zero.case \
 	tests/fsck/case/nat-journal.case \
 	tests/fsck/case/nat-not-valid-in-sit.case \

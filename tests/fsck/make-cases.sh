@@ -104,6 +104,11 @@ CASE_LIST=(
 "nat-ino-claims-inode|-n|N=\$(get inode /a/b/sparse nid[0]); D nat \$N ino \$N"
 "nat-reserved|--quick|D natblock 1 blkaddr 7"
 "nat-ino-zero|-n|D nat \$(get inode /a/b/sparse nid[0]) ino 0"
+# the same damage, with the node's block no longer valid in the SIT: no
+# node block answers for the entry (nat_answers.c), which goes
+"nat-ino-zero-unanswered|-n|b=\$(get nat \$(get inode /a/b/sparse nid[0]) blkaddr); D nat \$(get inode /a/b/sparse nid[0]) ino 0 -- sit \$(seg_of \$b) clrbit \$(off_of \$b)"
+"nat-addr-out-of-range-unanswered|-n|b=\$(get nat \$(get ino /a/twenty_k) blkaddr); D nat \$(get ino /a/twenty_k) blkaddr 100 -- sit \$(seg_of \$b) clrbit \$(off_of \$b)"
+"nat-duplicate-block-unanswered|-n|b=\$(get nat \$(get ino /a/twenty_k) blkaddr); D nat \$(get ino /a/twenty_k) blkaddr \$(get inode /small.txt blkaddr) -- sit \$(seg_of \$b) clrbit \$(off_of \$b)"
 "nat-not-valid-in-sit|--quick|B=\$(get inode /small.txt blkaddr); S=\$(seg_of \$B); D sit \$S clrbit \$(off_of \$B) -- sit \$S vblocks \$((\$(get sit \$S vblocks) - 1))"
 # segment 20 is free in the base image: a node (data) block moved there,
 # with its SIT entry typed data (node) and the SSA and counts kept consistent

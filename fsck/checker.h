@@ -95,6 +95,13 @@ struct f2fs_repair_report {
 	uint32_t logs_moved;       /* current segments moved to fresh ones */
 };
 
+/* What a repair would do to files (-n, full check): inodes freed (their
+ * NAT entries), inodes no directory reaches that it would link again, and
+ * directory entries it would remove because they name no inode. */
+struct f2fs_repair_plan {
+	uint64_t inodes_freed, files_relinked, entries_removed;
+};
+
 /* The roll-forward recovery a repair did (or, checking only, would do). */
 struct f2fs_roll_report {
 	int applied;               /* 1: in the repair's checkpoint; 2: would be (-n) */
@@ -125,6 +132,7 @@ struct f2fs_check_report {
 	struct f2fs_roll_report roll;
 	struct f2fs_check_stats stats;
 	struct f2fs_repair_report repair;
+	struct f2fs_repair_plan plan;    /* -n of a full check */
 };
 
 /*

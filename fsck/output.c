@@ -250,6 +250,20 @@ static void repair(struct out *o, const struct f2fs_repair_report *rr)
 	out_obj_end(o);
 }
 
+/* What a repair would do to files, said before anyone answers -y. */
+static void repair_plan(struct out *o, const struct f2fs_repair_plan *pl)
+{
+	out_obj_begin(o, "repair_plan", NULL);
+	out_u(o, "inodes_freed", NULL, pl->inodes_freed);
+	out_u(o, "files_relinked", NULL, pl->files_relinked);
+	out_u(o, "entries_removed", NULL, pl->entries_removed);
+	if (pl->inodes_freed || pl->files_relinked || pl->entries_removed)
+		out_template(o, "{image}: a repair would free {inodes_freed} inode(s), relink "
+			     "{files_relinked} file(s) no directory reaches and remove "
+			     "{entries_removed} directory entry(ies) naming no inode\n");
+	out_obj_end(o);
+}
+
 /* A count the quick check did not make (it walks no tree) is null. */
 static void stat_u(struct out *o, const char *key, uint64_t v, int counted)
 {
@@ -308,6 +322,8 @@ void output_report(struct out *o, const char *image, const struct f2fs_check_rep
 			     "{stats.files} files, {stats.symlinks} symlinks, {stats.other} other), "
 			     "{stats.nodes} nodes, {stats.data_blocks} data blocks, "
 			     "{stats.dentries} entries\n");
+	if (full && r->answer == F2FS_ANSWER_NO)
+		repair_plan(o, &r->plan);
 
 	if (r->repair.wanted)
 		repair(o, &r->repair);

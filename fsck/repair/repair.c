@@ -705,6 +705,33 @@ static int stage(struct rp *p)
 	return ret;
 }
 
+/* What the fixes decided would do to files (f2fs_repair_plan): an inode
+ * is freed with its NAT entry; orphans are not counted, as the kernel
+ * frees them at mount too. */
+static int plan_files(struct rp *p)
+{
+	struct ck *ck = p->ck;
+	struct f2fs_repair_plan *pl = &ck->r->plan;
+
+	for (size_t i = 0; i < ck->fixes.n; i++) {
+		const struct ck_fix *f = &ck->fixes.v[i];
+		struct f2fs_nat_info ni;
+		int ret;
+
+		if (f->op != FX_NAT_FREE || !p->fix[f->code])
+			continue;
+		ret = f2fs_nat_lookup(ck->fs, f->value, &ni, NULL, ck->err);
+		if (ret)
+			return ret;
+		pl->inodes_freed += ni.ino == f->value;
+	}
+	if (p->fix[F2FS_PB_INODE_UNREACHABLE])
+		pl->files_relinked = ck->r->count[F2FS_PB_INODE_UNREACHABLE];
+	if (p->fix[F2FS_PB_DIR_DANGLING])
+		pl->entries_removed = ck->r->count[F2FS_PB_DIR_DANGLING];
+	return 0;
+}
+
 int ck_repair_plan(struct ck *ck)
 {
 	struct rp p = { .ck = ck };
@@ -719,6 +746,7 @@ int ck_repair_plan(struct ck *ck)
 		decide(&p, F2FS_ANSWER_PLAN);
 		for (size_t i = 0; i < ck->r->nproblems; i++)
 			ck->r->problems[i].would_fix = p.fix[ck->r->problems[i].code];
+		ret = plan_files(&p);
 	}
 	free(p.unknown);
 	return ret;

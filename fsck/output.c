@@ -123,6 +123,10 @@ static void problem(struct out *o, const struct f2fs_check_report *r,
 	out_s(o, "fix", NULL, f2fs_fix_kind_name(in->fix));
 	out_b(o, "fixed", NULL, p->fixed);
 	out_b(o, "would_fix", NULL, p->would_fix);
+	if (p->moved_to)
+		out_bytes(o, "moved_to", NULL, (const uint8_t *)p->moved_to, p->moved_to_len);
+	else
+		out_s(o, "moved_to", NULL, NULL);
 
 	out_template(o, "{severity:upper} {name} [{structure}]: {message}");
 	for (size_t k = 0; k < NFIELDS; k++) {
@@ -141,6 +145,8 @@ static void problem(struct out *o, const struct f2fs_check_report *r,
 	if (p->path)
 		out_template(o, " {path}");
 	out_template(o, outcome(r, p, in));
+	if (p->moved_to)
+		out_template(o, ", now {moved_to}");
 	out_template(o, "\n");
 	out_obj_end(o);
 }

@@ -290,6 +290,8 @@ struct f2fs_problem {
 	uint64_t expected, found;
 	char *path;                /* "/a/b" where known, else NULL */
 	size_t path_len;           /* its bytes: an encrypted name may hold NUL */
+	char *moved_to;            /* where the repair linked the inode, or NULL */
+	size_t moved_to_len;
 	bool fixed;                /* the repair fixed it */
 	bool would_fix;            /* a check only (-n): fsck -y would fix it */
 	char msg[192];             /* one line, no newline */

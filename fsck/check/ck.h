@@ -414,6 +414,11 @@ size_t ck_paths_pending(const struct ck *ck, uint32_t *inos, size_t max);
 /* At the end of any run: "/" for records about the root without a path. */
 void ck_root_paths(struct ck *ck);
 void ck_paths_free(struct ck *ck);
+/* Path of inode ino from the parents the walk found (*len bytes; a name
+ * may hold NUL), or NULL; base + "/" + name (base freed; NULL when out
+ * of memory). */
+char *ck_path_of(struct ck *ck, uint32_t ino, size_t *len);
+char *ck_path_join(char *base, size_t *len, const uint8_t *name, size_t name_len);
 
 
 

@@ -132,7 +132,7 @@ static int name_cb(const struct f2fs_dirent *de, void *arg)
 /* A new path: base's len bytes, then "/" and name's name_len bytes
  * (between them no "/" after the root's "/"), NUL-terminated for the
  * callers that read it as a string; base is freed. */
-static char *path_join(char *base, size_t *len, const uint8_t *name, size_t name_len)
+char *ck_path_join(char *base, size_t *len, const uint8_t *name, size_t name_len)
 {
 	int slash = !(*len == 1 && base[0] == '/');
 	char *np = base ? malloc(*len + (size_t)slash + name_len + 1) : NULL;
@@ -152,7 +152,7 @@ static char *path_join(char *base, size_t *len, const uint8_t *name, size_t name
 /* Path of ino (*len bytes; a name may hold NUL) from the parents found in
  * the tree walk; NULL if unknown. Built from the root down: the names are
  * found leaf first, kept, then joined. */
-static char *path_of(struct ck *ck, uint32_t ino, size_t *len)
+char *ck_path_of(struct ck *ck, uint32_t ino, size_t *len)
 {
 	struct name_find names[65];
 	uint32_t cur = ino;
@@ -176,7 +176,7 @@ static char *path_of(struct ck *ck, uint32_t ino, size_t *len)
 	path = strdup("/");
 	*len = 1;
 	while (path && depth--)
-		path = path_join(path, len, names[depth].name, names[depth].len);
+		path = ck_path_join(path, len, names[depth].name, names[depth].len);
 	return path;
 }
 
@@ -202,9 +202,9 @@ void ck_resolve_paths(struct ck *ck)
 		if (!pp->ino)
 			continue;
 		budget--;
-		base = path_of(ck, pp->ino, &len);
+		base = ck_path_of(ck, pp->ino, &len);
 		if (base && pp->name)
-			base = path_join(base, &len, pp->name, pp->name_len);
+			base = ck_path_join(base, &len, pp->name, pp->name_len);
 		ck->r->problems[i].path = base;
 		ck->r->problems[i].path_len = base ? len : 0;
 	}
@@ -214,8 +214,10 @@ void f2fs_check_report_free(struct f2fs_check_report *r)
 {
 	if (!r)
 		return;
-	for (size_t i = 0; i < r->nproblems; i++)
+	for (size_t i = 0; i < r->nproblems; i++) {
 		free(r->problems[i].path);
+		free(r->problems[i].moved_to);
+	}
 	free(r->problems);
 	free(r);
 }

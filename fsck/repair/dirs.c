@@ -217,7 +217,7 @@ static bool area_has(struct rp *p, uint32_t dir, const struct f2fs_dentry_area *
 }
 
 /* Is name in directory dir, where a lookup would look (its buckets)? */
-static bool dir_has(struct rp *p, uint32_t dir, const uint8_t *name, uint32_t len)
+bool rp_dir_has(struct rp *p, uint32_t dir, const uint8_t *name, uint32_t len)
 {
 	struct f2fs_node buf;
 	const struct f2fs_node *nd = rp_node_peek(p, dir, &buf);
@@ -252,8 +252,8 @@ static bool dir_has(struct rp *p, uint32_t dir, const uint8_t *name, uint32_t le
 }
 
 /* name~N, the first N not in use (the name cut to leave room). */
-static int rp_dir_free_name(struct rp *p, uint32_t dir, const uint8_t *name, uint32_t len,
-		     uint8_t out[F2FS_NAME_LEN], uint32_t *olen)
+int rp_dir_free_name(struct rp *p, uint32_t dir, const uint8_t *name, uint32_t len,
+		      uint8_t out[F2FS_NAME_LEN], uint32_t *olen)
 {
 	for (uint32_t n = 0; n < 100000; n++) {
 		char suffix[16];
@@ -263,7 +263,7 @@ static int rp_dir_free_name(struct rp *p, uint32_t dir, const uint8_t *name, uin
 		memcpy(out, name, keep);
 		memcpy(out + keep, suffix, (size_t)sl);
 		*olen = keep + (uint32_t)sl;
-		if (!dir_has(p, dir, out, *olen))
+		if (!rp_dir_has(p, dir, out, *olen))
 			return 0;
 	}
 	return f2fs_fail(p->ck->err, -EEXIST, "directory %u: no free name for a duplicate", dir);
@@ -447,16 +447,43 @@ int rp_dir_new(struct rp *p, uint32_t nid, uint32_t parent, uint16_t perm, const
 	return 0;
 }
 
+/* Does an inode no directory names say (i_pino, its last link's parent
+ * still known) that it was in directory dir? */
+static bool has_lost_child(struct rp *p, uint32_t dir)
+{
+	struct ck *ck = p->ck;
+	struct ck_nid_iter it = { 0 };
+	struct ck_nid *in;
+	uint32_t ino;
+
+	while (ck_nid_next(ck, &it, &ino, &in)) {
+		struct f2fs_node buf;
+		const struct f2fs_node *nd;
+
+		if (!(in->flags & NR_INODE) || !(in->flags & NR_READ) ||
+		    !ck_links_unreachable(ck, in, ino))
+			continue;
+		nd = rp_node_peek(p, ino, &buf);
+		if (nd && le32_get(nd->i.i_pino) == dir && !(nd->i.i_advise & F2FS_ADVISE_LOST_PINO))
+			return true;
+	}
+	return false;
+}
+
 /* A directory with neither "." nor ".." whose entries are broken by the
  * dozen (NOT_A_DIR_ENTRIES fixes or more) holds no directory's content: a
  * file whose mode says directory, or garbage. Mending its "entries" one by
  * one would rewrite every block of it, and its size as a directory's would
- * change the file: no fix that names it is made. A quota file is no
- * directory either. */
+ * change the file: no fix that names it is made. But when a file no
+ * directory names says it was in it, it is a directory whose first block
+ * was overwritten: its garbage slots go, "." and ".." come back, and the
+ * lost files return by their names (lost.c). A quota file is no directory
+ * either. */
 #define NOT_A_DIR_ENTRIES 32
 
-static bool not_a_dir(const struct ck *ck, const struct ck_dir *d)
+static bool not_a_dir(struct rp *p, const struct ck_dir *d)
 {
+	struct ck *ck = p->ck;
 	uint32_t n = 0;
 
 	if (ck_is_quota_file(ck, d->nid))   /* a quota file's mode damaged */
@@ -466,7 +493,7 @@ static bool not_a_dir(const struct ck *ck, const struct ck_dir *d)
 	for (size_t i = 0; i < ck->fixes.n && n < NOT_A_DIR_ENTRIES; i++)
 		if (ck->fixes.v[i].ino == d->nid && ck->fixes.v[i].op <= FX_DOTDOT)
 			n++;
-	return n >= NOT_A_DIR_ENTRIES;
+	return n >= NOT_A_DIR_ENTRIES && !has_lost_child(p, d->nid);
 }
 
 void rp_dirs_not_dirs(struct rp *p)
@@ -480,7 +507,7 @@ void rp_dirs_not_dirs(struct rp *p)
 			p->fix[ck->fixes.v[i].code] = false;
 
 	for (size_t k = 0; k < ck->dirs.n; k++) {
-		if (!not_a_dir(ck, &ck->dirs.v[k]))
+		if (!not_a_dir(p, &ck->dirs.v[k]))
 			continue;
 		/* nor is an entry naming it retyped a directory (which entry
 		 * names it, its record does not say), nor are link counts

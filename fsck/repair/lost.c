@@ -1,7 +1,9 @@
 /*
  * The repair of the tree's shape: inodes no directory names are linked
- * into /lost+found as "#INO" (a directory there gets its ".." and i_pino
- * pointed at lost+found), made when missing, as e2fsck does; a loop of
+ * back into their parent under their own name when the inode says where
+ * it was, else into /lost+found (made when missing, as e2fsck does) under
+ * their name or as "#INO" (a directory gets its ".." and i_pino pointed
+ * at its new parent); a loop of
  * directories not connected to the root is broken the same way, one of its
  * directories taken out of its loop parent into lost+found; then every
  * inode's link count and i_blocks are set from what the check counted,
@@ -17,6 +19,7 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define LPF_NAME "lost+found"
@@ -74,33 +77,128 @@ static int lost_found(struct rp *p, uint32_t *lpf)
 	return 0;
 }
 
-static int relink(struct rp *p, uint32_t ino, struct ck_nid *in)
+/* A name an entry can have: not empty, no '/' or NUL, not a dot entry. */
+static bool name_usable(const uint8_t *name, uint32_t len)
+{
+	if (!len || len > F2FS_NAME_LEN || (name[0] == '.' && (len == 1 || (len == 2 && name[1] == '.'))))
+		return false;
+	return !memchr(name, '/', len) && !memchr(name, 0, len);
+}
+
+/* A directory whose names a lookup finds by a hash this repair can make
+ * (an encrypted and casefolded one hashes the plain name, unknown here). */
+static bool hashable(struct ck *ck, uint32_t dir)
+{
+	struct ck_dir *d = ck_dir_of(ck, ck_inode(ck, dir), dir);
+
+	return d && (d->state & (DR_ENCRYPTED | DR_CASEFOLD)) != (DR_ENCRYPTED | DR_CASEFOLD);
+}
+
+/*
+ * Where an inode no directory names goes, and under which name. The kernel
+ * keeps an inode's last name and parent in i_name and i_pino, and sets the
+ * lost-pino advice bit once a second link makes i_pino stale: with the bit
+ * clear, one link (or a directory), a live parent that will stay connected and the name
+ * free there, it goes back where it was. Otherwise lost+found takes it
+ * under its name (name~N on a clash), or as "#INO" when it has none.
+ */
+static int destination(struct rp *p, uint32_t ino, bool home, uint32_t *dir,
+		       uint8_t name[F2FS_NAME_LEN], uint32_t *len)
+{
+	struct ck *ck = p->ck;
+	struct f2fs_node buf;
+	const struct f2fs_node *nd = rp_node_peek(p, ino, &buf);
+	uint32_t pino, nlen;
+	const struct ck_nid *pin;
+	int ret;
+
+	if (!nd)
+		return ck->err->code ? ck->err->code : -EIO;
+	pino = le32_get(nd->i.i_pino);
+	nlen = le32_get(nd->i.i_namelen);
+	pin = pino != ino ? ck_inode(ck, pino) : NULL;
+	if (!name_usable(nd->i.i_name, nlen)) {
+		*len = (uint32_t)snprintf((char *)name, F2FS_NAME_LEN, "#%u", ino);
+		return lost_found(p, dir);
+	}
+	memcpy(name, nd->i.i_name, nlen);
+	*len = nlen;
+	/* a directory has one name whatever its link count says */
+	if (home && !(nd->i.i_advise & F2FS_ADVISE_LOST_PINO) &&
+	    (le32_get(nd->i.i_links) == 1 || ck_is_dir(ck_inode(ck, ino))) &&
+	    ck_is_dir(pin) && (pin->flags & NR_READ) && !(pin->state & IR_BROKEN) &&
+	    !ck_links_unreachable(ck, pin, pino) && hashable(ck, pino) &&
+	    !rp_dir_has(p, pino, name, nlen)) {
+		*dir = pino;
+		return 0;
+	}
+	ret = lost_found(p, dir);
+	if (ret || !rp_dir_has(p, *dir, name, nlen))
+		return ret;
+	return rp_dir_free_name(p, *dir, nd->i.i_name, nlen, name, len);
+}
+
+/* Say on the problem's line where the inode went. */
+static void note_destination(struct rp *p, uint32_t ino, uint32_t dir, const uint8_t *name,
+			     uint32_t len)
+{
+	struct ck *ck = p->ck;
+	struct f2fs_check_report *r = ck->r;
+	size_t plen = 0;
+	char *path = NULL;
+
+	for (size_t i = 0; i < r->nproblems; i++) {
+		struct f2fs_problem *pb = &r->problems[i];
+
+		if (pb->code != F2FS_PB_INODE_UNREACHABLE || pb->ino != ino || pb->moved_to)
+			continue;
+		if (!path) {
+			path = dir == p->lpf && p->lpf_made ? strdup("/" LPF_NAME) :
+			       ck_path_of(ck, dir, &plen);
+			if (path && dir == p->lpf && p->lpf_made)
+				plen = strlen(path);
+			if (path)
+				path = ck_path_join(path, &plen, name, len);
+			if (!path)
+				return;   /* the report goes without it */
+		}
+		pb->moved_to = path;
+		pb->moved_to_len = plen;
+		return;
+	}
+}
+
+/* home: the inode may go back to its parent (not one taken out of a loop
+ * of directories). */
+static int relink(struct rp *p, uint32_t ino, struct ck_nid *in, bool home)
 {
 	struct ck *ck = p->ck;
 	struct ck_dir *d = ck_dir_of(ck, in, ino);
-	char name[16];
-	uint32_t lpf = 0;
-	int len = snprintf(name, sizeof(name), "#%u", ino);
-	int ret = lost_found(p, &lpf);
+	uint8_t name[F2FS_NAME_LEN];
+	uint32_t len = 0, dir = 0;
+	int ret = destination(p, ino, home, &dir, name, &len);
 
 	if (!ret)
-		ret = rp_dir_add(p, lpf, (const uint8_t *)name, (uint32_t)len, ino, ck_ftype(in));
+		ret = rp_dir_add(p, dir, name, len, ino, ck_ftype(in));
 	if (!ret)
 		ret = ck_cnt_set(ck, in, CK_REFS, 1);
-	if (ret || !d)
-		return ret;
-	/* a directory: lost+found is its parent now */
-	ret = subdir_added(p, lpf, p->lpf_made);
 	if (ret)
 		return ret;
-	d->parent = lpf;
-	ret = rp_dir_dotdot(p, ino, lpf);
+	note_destination(p, ino, dir, name, len);
+	if (!d)
+		return 0;
+	/* a directory: dir is its parent now */
+	ret = subdir_added(p, dir, dir == p->lpf && p->lpf_made);
+	if (ret)
+		return ret;
+	d->parent = dir;
+	ret = rp_dir_dotdot(p, ino, dir);
 	if (!ret) {
 		struct f2fs_node *nd = rp_node(p, ino);
 
 		if (!nd)
 			return ck->err->code ? ck->err->code : -EIO;
-		nd->i.i_pino = le32_put(lpf);
+		nd->i.i_pino = le32_put(dir);
 	}
 	return ret;
 }
@@ -117,7 +215,7 @@ int rp_relink(struct rp *p)
 		return 0;
 	while (!ret && ck_nid_next(ck, &it, &ino, &in))
 		if ((in->flags & NR_INODE) && ck_links_unreachable(ck, in, ino))
-			ret = relink(p, ino, in);
+			ret = relink(p, ino, in, true);
 	return ret;
 }
 
@@ -172,7 +270,7 @@ static int break_loop(struct rp *p, uint32_t ino, uint32_t parent)
 	f2fs_dentry_area_remove(&a, w.slot, f2fs_dentry_slots(w.len));
 	if (pd->subdirs)
 		pd->subdirs--;
-	ret = relink(p, ino, in);
+	ret = relink(p, ino, in, false);
 	if (!ret)
 		ret = rp_links_set(p, parent);
 	if (!ret)

@@ -239,6 +239,12 @@ void rp_edits_free(struct rp *p);
 uint32_t rp_name_hash(struct rp *p, uint32_t dir, const uint8_t *name, uint32_t len);
 /* Add an entry to dir as the kernel would (its bucket, levels added as
  * needed; an inline directory that is full moves to a block). */
+/* Is name in directory dir as this repair leaves it (where a lookup looks,
+ * casefold rules applied)? */
+bool rp_dir_has(struct rp *p, uint32_t dir, const uint8_t *name, uint32_t len);
+/* name~N for the first N free in dir (the name cut to leave room). */
+int rp_dir_free_name(struct rp *p, uint32_t dir, const uint8_t *name, uint32_t len,
+		     uint8_t out[F2FS_NAME_LEN], uint32_t *olen);
 int rp_dir_add(struct rp *p, uint32_t dir, const uint8_t *name, uint32_t len, uint32_t ino,
 	       uint8_t type);
 /* The same with the name's hash given (an encrypted directory's name,

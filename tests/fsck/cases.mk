@@ -39,6 +39,7 @@ FSCK_CASES = \
 	tests/fsck/case/dir-bad-pino.case \
 	tests/fsck/case/dir-bitmap.case \
 	tests/fsck/case/dir-block-beyond-size.case \
+	tests/fsck/case/dir-block-garbage.case \
 	tests/fsck/case/dir-dangling.case \
 	tests/fsck/case/dir-dot.case \
 	tests/fsck/case/dir-dotdot.case \

@@ -42,6 +42,8 @@ cf_hash() { printf '%s' "$1" | od -An -tx1 | tr -d ' \n' | { cat; echo; } | "$to
 # the pointer at index $2 there
 first_ptr() { od -An -tu4 -w4 -v -j $(($1 * 4096)) -N4072 "$BASE" | awk '$1 != 0 { print NR - 1; exit }'; }
 ptr_at() { od -An -tu4 -j $(($1 * 4096 + 4 * $2)) -N4 "$BASE" | tr -d ' '; }
+# 4096 bytes of garbage, the same every time, as hex
+garbage_hex() { python3 -c 'import random; r = random.Random(5); print(bytes(r.randrange(256) for _ in range(4096)).hex())'; }
 le32() { python3 -c 'import struct, sys; print(struct.pack("<I", int(sys.argv[1], 0)).hex())' "$1"; }
 
 # A roll-forward chain: the first direct node of /a/b/sparse copied to the
@@ -104,6 +106,9 @@ CASE_LIST=(
 "nat-ino-claims-inode|-n|N=\$(get inode /a/b/sparse nid[0]); D nat \$N ino \$N"
 "nat-reserved|--quick|D natblock 1 blkaddr 7"
 "nat-ino-zero|-n|D nat \$(get inode /a/b/sparse nid[0]) ino 0"
+# the first dentry block of /big overwritten: its files come back by the
+# names and parents their inodes keep (i_name, i_pino)
+"dir-block-garbage|-n|D raw \$(get inode /big addr[0]) 0 \$(garbage_hex)"
 # the same damage, with the node's block no longer valid in the SIT: no
 # node block answers for the entry (nat_answers.c), which goes
 "nat-ino-zero-unanswered|-n|b=\$(get nat \$(get inode /a/b/sparse nid[0]) blkaddr); D nat \$(get inode /a/b/sparse nid[0]) ino 0 -- sit \$(seg_of \$b) clrbit \$(off_of \$b)"

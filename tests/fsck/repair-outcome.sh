@@ -97,22 +97,23 @@ fi
 # from its path whose content is still in AFTER (another link, a rename).
 # moved_to_lost PATH BEFORE AFTER: is PATH (./a/b/c) in AFTER under
 # lost+found, as the directory it was in or one above it linked there
-# (#INO/b/c, #INO/c), or is it such a directory (a child of it is)?
+# (NAME/b/c, NAME/c: under its own name or #INO), or is it such a
+# directory (a child of it is)?
 moved_to_lost() {
 	local rest=${1#./} re child
 	while [[ $rest == */* ]]; do
 		rest=${rest#*/}
 		re=$(sed 's/[.[\*^$+?(){}|]/\\&/g' <<<"$rest")
-		grep -qE "^\./lost\+found/#[0-9]+/$re( |\$)" "$3" && return 0
+		grep -qE "^\./lost\+found/[^/]+/$re( |\$)" "$3" && return 0
 	done
 	child=$(grep -m1 -F "$1/" "$2" | cut -d' ' -f1)
 	[[ -n $child && $child == "$1/"* ]] || return 1
 	re=$(sed 's/[.[\*^$+?(){}|]/\\&/g' <<<"${child#"$1"/}")
-	grep -qE "^\./lost\+found/#[0-9]+/$re( |\$)" "$3"
+	grep -qE "^\./lost\+found/[^/]+/$re( |\$)" "$3"
 }
 unaccounted() {
 	local paths
-	paths=$(sed -n 's/.* path \(\/.*\): fixed ([a-z]*)$/\1/p' "$1" | sort -u)
+	paths=$(sed -n 's/.* path \(\/.*\): fixed ([a-z]*)\(, now .*\)\{0,1\}$/\1/p' "$1" | sort -u)
 	diff "$2" "$3" | sed -n 's/^\([<>]\) /\1 /p' | while read -r side f sum; do
 		[[ $f == ./lost+found* ]] && continue
 		[[ $side == '<' && -n $sum ]] && grep -q " $sum\$" "$3" && continue

@@ -42,8 +42,14 @@ static int note_owner(struct ck *ck, uint32_t addr, uint32_t nid, uint32_t idx, 
 	return 0;
 }
 
-/* First nonzero pointer of p[k..n), or n. Zero is NULL_ADDR, and most
- * pointers of small files are zero: skipped 16 at a time. */
+/*
+ * First nonzero pointer of p[k..n), or n. Zero is NULL_ADDR, and most
+ * pointers of small files are zero: skipped 16 at a time, their OR taken
+ * in vector registers. The offsets are size_t: in 32 bits, 4 * (k + j)
+ * could wrap for all the compiler knows of n, and the 16 loads, no longer
+ * contiguous, would stay scalar, as they did when a caller's n was a
+ * struct field, not a value whose range the compiler could follow.
+ */
 static uint32_t next_ptr(const void *ptrs, uint32_t k, uint32_t n)
 {
 	const uint8_t *p = ptrs;
@@ -52,11 +58,11 @@ static uint32_t next_ptr(const void *ptrs, uint32_t k, uint32_t n)
 		uint32_t any = 0;
 
 		for (uint32_t j = 0; j < 16; j++)
-			any |= le32_load(p + 4 * (k + j));
+			any |= le32_load(p + 4 * ((size_t)k + j));
 		if (any)
 			break;
 	}
-	while (k < n && !le32_load(p + 4 * k))
+	while (k < n && !le32_load(p + 4 * (size_t)k))
 		k++;
 	return k;
 }

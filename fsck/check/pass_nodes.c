@@ -220,187 +220,300 @@ static int compressed_inode(struct ck *ck, struct ck_nid *n, uint32_t ino,
 	return 0;
 }
 
-static int sweep_inode(struct ck *ck, struct ck_nid *n, uint32_t ino, const struct f2fs_node *nd)
+/*
+ * One inode as its checks read it. i_addr holds, in order: extra words of
+ * extra attributes, addrs pointers (or inline data or dentries), xwords
+ * words of inline xattrs; extra and xwords are known once i_extra_isize
+ * and i_inline_xattr_size are found good.
+ */
+struct inode_view {
+	struct ck_nid *n;
+	const struct f2fs_node *nd;
+	const struct f2fs_inode *i;
+	struct ck_dir *dir;         /* a directory's record, else NULL */
+	uint64_t size;
+	uint32_t ino;
+	uint32_t extra, addrs, xwords;
+	uint16_t mode, type;
+};
+
+/* What a check of i_addr's layout returns (errors being negative) when
+ * the fields do not say where the pointers lie: the inode is left as it
+ * is, its other checks would read the wrong words. */
+enum { LAYOUT_UNKNOWN = 1 };
+
+/* A mode without a valid file type. When the fix finds a directory's
+ * content, the inode is read as the directory it is. */
+static int check_mode(struct ck *ck, struct inode_view *v)
 {
-	const struct f2fs_inode *i = &nd->i;
-	struct owner o = { ino, ino, 0, 0, 0 };
-	uint16_t mode = le16_get(i->i_mode);
-	uint64_t size = le64_get(i->i_size);
-	uint32_t depth = le32_get(i->i_current_depth);
-	uint32_t extra = 0, xwords, addrs;
-	struct ck_dir *dir;
-	uint16_t type;
+	uint16_t want;
 	int ret;
 
-	if (!valid_mode(mode)) {
-		uint16_t want;
-
-		ck_pb(ck, F2FS_PB_INODE_BAD_MODE, AT(A_INO(ino), A_BLK(n->blkaddr), A_FOUND(mode)),
-		      "inode %u: mode 0%o has no valid file type", ino, mode);
-		if ((ret = ck_fix_mode(ck, ino, nd, mode, &want)))
-			return ret;
-		/* a directory's content: read as the directory it is again */
-		if ((want & F2FS_S_IFMT) == F2FS_S_IFDIR)
-			mode = want;
-	}
-	ret = inode_record(ck, n, ino, i, mode, &dir);
-	if (ret)
-		return ret;
-	type = mode & F2FS_S_IFMT;
-	ck_quota_inode(ck, ino, nd);
-	if (i->i_inline & F2FS_EXTRA_ATTR) {
-		uint32_t isize = le16_get(i->extra.i_extra_isize);
-
-		if (!(ck->features & F2FS_FEATURE_EXTRA_ATTR) || isize < F2FS_EXTRA_ISIZE_BASE ||
-		    isize > F2FS_EXTRA_ISIZE_COMPRESS || isize % 4) {
-			ck_pb(ck, F2FS_PB_INODE_EXTRA_ISIZE, AT(A_INO(ino), A_FOUND(isize)),
-			      (ck->features & F2FS_FEATURE_EXTRA_ATTR) ?
-			      "inode %u: i_extra_isize %u out of range" :
-			      "inode %u: extra attributes (%u bytes) without the extra_attr feature",
-			      ino, isize);
-			isize = 0;
-			if ((ck->features & F2FS_FEATURE_EXTRA_ATTR) &&
-			    (ret = ck_fix_extra_isize(ck, ino, i, &isize)))
-				return ret;
-			if (!isize) {
-				n->state |= IR_BROKEN | IR_NOCOUNT;
-				return 0;
-			}
-		} else if (!ck->extra_isize_seen) {
-			ck->extra_isize_seen = (uint16_t)isize;
-		}
-		extra = isize / 4;
-	}
-	xwords = f2fs_inode_inline_xattr_words(i, ck->features);
-	if ((ck->features & F2FS_FEATURE_FLEXIBLE_INLINE_XATTR) && (i->i_inline & F2FS_EXTRA_ATTR) &&
-	    (i->i_inline & F2FS_INLINE_XATTR) && (xwords == 0 || xwords > CK_MAX_INLINE_XATTR_WORDS)) {
-		ck_pb(ck, F2FS_PB_INODE_INLINE_XATTR_SIZE,
-		      AT(A_INO(ino), A_EXP(CK_MAX_INLINE_XATTR_WORDS), A_FOUND(xwords)),
-		      "inode %u: i_inline_xattr_size %u words (1..%u allowed)", ino, xwords,
-		      CK_MAX_INLINE_XATTR_WORDS);
-		n->state |= IR_BROKEN | IR_NOCOUNT;
-		return ck_fix_xattr_size(ck, ino, i, extra);
-	}
-	if (extra + xwords + 1 >= F2FS_DEF_ADDRS_PER_INODE) {
-		ck_pb(ck, F2FS_PB_INODE_INLINE_XATTR_SIZE, AT(A_INO(ino), A_FOUND(xwords)),
-		      "inode %u: extra and inline xattr words (%u + %u) fill i_addr", ino,
-		      extra, xwords);
-		n->state |= IR_BROKEN | IR_NOCOUNT;
+	if (valid_mode(v->mode))
 		return 0;
-	}
-	if (f2fs_inode_has_checksum(nd, ck->features)) {
-		uint32_t want = f2fs_inode_crc(nd, f2fs_fs_inode_crc_seed(ck->fs));
-		uint32_t got = le32_get(i->extra.i_inode_checksum);
+	ck_pb(ck, F2FS_PB_INODE_BAD_MODE, AT(A_INO(v->ino), A_BLK(v->n->blkaddr), A_FOUND(v->mode)),
+	      "inode %u: mode 0%o has no valid file type", v->ino, v->mode);
+	ret = ck_fix_mode(ck, v->ino, v->nd, v->mode, &want);
+	if (!ret && (want & F2FS_S_IFMT) == F2FS_S_IFDIR)
+		v->mode = want;
+	return ret;
+}
 
-		if (want != got) {
-			ck_pb(ck, F2FS_PB_INODE_BAD_CHECKSUM,
-			      AT(A_INO(ino), A_BLK(n->blkaddr), A_EXP(want), A_FOUND(got)),
-			      "inode %u: checksum 0x%08x, computed 0x%08x", ino, got, want);
-			if ((ret = ck_fix_add(ck, F2FS_PB_INODE_BAD_CHECKSUM, FX_RESEAL, ino, 0, 0, 0)))
-				return ret;
+/* i_extra_isize, where the pointers start. One out of range is read as
+ * the size its fix finds fitting; with none, the layout is unknown. */
+static int check_extra_isize(struct ck *ck, struct inode_view *v)
+{
+	uint32_t isize;
+	int ret;
+
+	v->extra = 0;
+	if (!(v->i->i_inline & F2FS_EXTRA_ATTR))
+		return 0;
+	isize = le16_get(v->i->extra.i_extra_isize);
+	if (!(ck->features & F2FS_FEATURE_EXTRA_ATTR) || isize < F2FS_EXTRA_ISIZE_BASE ||
+	    isize > F2FS_EXTRA_ISIZE_COMPRESS || isize % 4) {
+		ck_pb(ck, F2FS_PB_INODE_EXTRA_ISIZE, AT(A_INO(v->ino), A_FOUND(isize)),
+		      (ck->features & F2FS_FEATURE_EXTRA_ATTR) ?
+		      "inode %u: i_extra_isize %u out of range" :
+		      "inode %u: extra attributes (%u bytes) without the extra_attr feature",
+		      v->ino, isize);
+		isize = 0;
+		if ((ck->features & F2FS_FEATURE_EXTRA_ATTR) &&
+		    (ret = ck_fix_extra_isize(ck, v->ino, v->i, &isize)))
+			return ret;
+		if (!isize) {
+			v->n->state |= IR_BROKEN | IR_NOCOUNT;
+			return LAYOUT_UNKNOWN;
 		}
+	} else if (!ck->extra_isize_seen) {
+		ck->extra_isize_seen = (uint16_t)isize;
 	}
-	addrs = F2FS_DEF_ADDRS_PER_INODE - extra - xwords;
-	if (dir)
-		dir->addrs = (uint16_t)addrs;
-	ck_xattr_inode(ck, ino, nd, xwords);
-	if (type == F2FS_S_IFDIR && (depth > F2FS_MAX_DIR_HASH_DEPTH ||
-				     i->i_dir_level > F2FS_MAX_DIR_HASH_DEPTH)) {
-		ck_pb(ck, F2FS_PB_INODE_DEPTH, AT(A_INO(ino), A_FOUND(depth)),
-		      "directory %u: i_current_depth %u, i_dir_level %u (at most %u)", ino,
-		      depth, i->i_dir_level, F2FS_MAX_DIR_HASH_DEPTH);
-		/* the depth follows from i_size; the level that lays the
-		 * buckets out is not known */
-		if (i->i_dir_level <= F2FS_MAX_DIR_HASH_DEPTH &&
-		    (ret = ck_fix_add(ck, F2FS_PB_INODE_DEPTH, FX_DEPTH, ino, 0, 0, 0)))
+	v->extra = isize / 4;
+	return 0;
+}
+
+/* i_inline_xattr_size, where the pointers end: 1 to
+ * CK_MAX_INLINE_XATTR_WORDS words when flexible, and one pointer at least
+ * left between the extra attributes and the xattrs. */
+static int check_inline_xattr_size(struct ck *ck, struct inode_view *v)
+{
+	const struct f2fs_inode *i = v->i;
+	int ret;
+
+	v->xwords = f2fs_inode_inline_xattr_words(i, ck->features);
+	if ((ck->features & F2FS_FEATURE_FLEXIBLE_INLINE_XATTR) && (i->i_inline & F2FS_EXTRA_ATTR) &&
+	    (i->i_inline & F2FS_INLINE_XATTR) &&
+	    (v->xwords == 0 || v->xwords > CK_MAX_INLINE_XATTR_WORDS)) {
+		ck_pb(ck, F2FS_PB_INODE_INLINE_XATTR_SIZE,
+		      AT(A_INO(v->ino), A_EXP(CK_MAX_INLINE_XATTR_WORDS), A_FOUND(v->xwords)),
+		      "inode %u: i_inline_xattr_size %u words (1..%u allowed)", v->ino, v->xwords,
+		      CK_MAX_INLINE_XATTR_WORDS);
+		v->n->state |= IR_BROKEN | IR_NOCOUNT;
+		ret = ck_fix_xattr_size(ck, v->ino, i, v->extra);
+		return ret ? ret : LAYOUT_UNKNOWN;
+	}
+	if (v->extra + v->xwords + 1 >= F2FS_DEF_ADDRS_PER_INODE) {
+		ck_pb(ck, F2FS_PB_INODE_INLINE_XATTR_SIZE, AT(A_INO(v->ino), A_FOUND(v->xwords)),
+		      "inode %u: extra and inline xattr words (%u + %u) fill i_addr", v->ino,
+		      v->extra, v->xwords);
+		v->n->state |= IR_BROKEN | IR_NOCOUNT;
+		return LAYOUT_UNKNOWN;
+	}
+	v->addrs = F2FS_DEF_ADDRS_PER_INODE - v->extra - v->xwords;
+	return 0;
+}
+
+/* i_inode_checksum, where the inode has one: a wrong one is resealed. */
+static int check_checksum(struct ck *ck, const struct inode_view *v)
+{
+	uint32_t want, got;
+
+	if (!f2fs_inode_has_checksum(v->nd, ck->features))
+		return 0;
+	want = f2fs_inode_crc(v->nd, f2fs_fs_inode_crc_seed(ck->fs));
+	got = le32_get(v->i->extra.i_inode_checksum);
+	if (want == got)
+		return 0;
+	ck_pb(ck, F2FS_PB_INODE_BAD_CHECKSUM,
+	      AT(A_INO(v->ino), A_BLK(v->n->blkaddr), A_EXP(want), A_FOUND(got)),
+	      "inode %u: checksum 0x%08x, computed 0x%08x", v->ino, got, want);
+	return ck_fix_add(ck, F2FS_PB_INODE_BAD_CHECKSUM, FX_RESEAL, v->ino, 0, 0, 0);
+}
+
+/* A directory's i_current_depth and i_dir_level: at most the hash depth. */
+static int check_dir_depth(struct ck *ck, const struct inode_view *v)
+{
+	uint32_t depth = le32_get(v->i->i_current_depth);
+	uint8_t level = v->i->i_dir_level;
+
+	if (v->type != F2FS_S_IFDIR ||
+	    (depth <= F2FS_MAX_DIR_HASH_DEPTH && level <= F2FS_MAX_DIR_HASH_DEPTH))
+		return 0;
+	ck_pb(ck, F2FS_PB_INODE_DEPTH, AT(A_INO(v->ino), A_FOUND(depth)),
+	      "directory %u: i_current_depth %u, i_dir_level %u (at most %u)", v->ino,
+	      depth, level, F2FS_MAX_DIR_HASH_DEPTH);
+	/* the depth follows from i_size; the level that lays the buckets out
+	 * is not known */
+	if (level > F2FS_MAX_DIR_HASH_DEPTH)
+		return 0;
+	return ck_fix_add(ck, F2FS_PB_INODE_DEPTH, FX_DEPTH, v->ino, 0, 0, 0);
+}
+
+/* What contradicts an inline inode's flags, or NULL. */
+static const char *inline_conflict(const struct inode_view *v)
+{
+	uint8_t fl = v->i->i_inline;
+
+	if ((fl & F2FS_INLINE_DATA) && (fl & F2FS_INLINE_DENTRY))
+		return "both inline data and inline dentries";
+	if ((fl & F2FS_INLINE_DENTRY) && v->type != F2FS_S_IFDIR)
+		return "inline dentries in a non-directory";
+	if ((fl & F2FS_INLINE_DATA) && v->type != F2FS_S_IFREG && v->type != F2FS_S_IFLNK)
+		return "inline data in a file that cannot have it";
+	for (int k = 0; k < F2FS_DEF_NIDS_PER_INODE; k++)
+		if (v->i->i_nid[k])
+			return "an inline inode with node pointers";
+	return NULL;
+}
+
+/* An inode whose data or dentries lie in i_addr: inline flags its type can
+ * have and no node pointers; inline data no larger than the area. */
+static int check_inline(struct ck *ck, const struct inode_view *v)
+{
+	const struct f2fs_inode *i = v->i;
+	const char *why = inline_conflict(v);
+	uint32_t cap = 4 * (v->addrs - 1);
+	int ret;
+
+	if (why) {
+		ck_pb(ck, F2FS_PB_INODE_INLINE_FLAGS, AT(A_INO(v->ino), A_FOUND(i->i_inline)),
+		      "inode %u (mode 0%o, i_inline 0x%02x): %s", v->ino, v->mode,
+		      i->i_inline, why);
+		ret = ck_fix_inline_flags(ck, v->ino, i, v->type, v->extra, v->addrs);
+		if (!ret)
+			v->n->state |= IR_BROKEN | IR_NOCOUNT;
+		return ret;
+	}
+	/* nothing lies past the inline area: the size stops there */
+	if (!(i->i_inline & F2FS_INLINE_DATA) || v->size <= cap)
+		return 0;
+	ck_pb(ck, F2FS_PB_INODE_INLINE_SIZE, AT(A_INO(v->ino), A_EXP(cap), A_FOUND(v->size)),
+	      "inode %u: i_size %llu exceeds the %u-byte inline area", v->ino,
+	      (unsigned long long)v->size, cap);
+	return ck_fix_add(ck, F2FS_PB_INODE_INLINE_SIZE, FX_ISIZE, v->ino, cap, 0, 0);
+}
+
+/* The size of an inode with pointers: a directory's in whole blocks,
+ * anyone's within the largest file its pointers can map. */
+static int check_pointer_size(struct ck *ck, const struct inode_view *v)
+{
+	int ret;
+
+	/* to a block (slot 1: down, unless the block it ends in is mapped) */
+	if (v->type == F2FS_S_IFDIR && v->size % F2FS_BLKSIZE) {
+		ck_pb(ck, F2FS_PB_INODE_SIZE, AT(A_INO(v->ino), A_FOUND(v->size)),
+		      "directory %u: i_size %llu is not a multiple of 4096", v->ino,
+		      (unsigned long long)v->size);
+		ret = ck_fix_add(ck, F2FS_PB_INODE_SIZE, FX_ISIZE, v->ino,
+				 (v->size / F2FS_BLKSIZE + 1) * F2FS_BLKSIZE, 1, 0);
+		if (ret)
 			return ret;
 	}
-	if (i->i_inline & (F2FS_INLINE_DATA | F2FS_INLINE_DENTRY)) {
-		uint32_t cap = 4 * (addrs - 1);
-		int bad = 0;
+	if (v->size / F2FS_BLKSIZE > f2fs_node_tree_blocks(v->addrs))
+		ck_pb(ck, F2FS_PB_INODE_SIZE, AT(A_INO(v->ino), A_FOUND(v->size)),
+		      "inode %u: i_size %llu beyond the largest file", v->ino,
+		      (unsigned long long)v->size);
+	return 0;
+}
 
-		const char *why = NULL;
+/* Each pointer of i_addr and i_nid followed: data blocks claimed (a
+ * device has none, its pointers hold its number), compressed clusters
+ * noted, node pointers kept for check_edges. */
+static int follow_pointers(struct ck *ck, const struct inode_view *v, struct owner *o)
+{
+	const struct f2fs_inode *i = v->i;
+	uint32_t extra = v->extra, addrs = v->addrs;
+	const uint8_t *ptrs = (const uint8_t *)i + offsetof(struct f2fs_inode, i_addr) + 4 * extra;
+	int ret;
 
-		if ((i->i_inline & F2FS_INLINE_DATA) && (i->i_inline & F2FS_INLINE_DENTRY))
-			why = "both inline data and inline dentries";
-		else if ((i->i_inline & F2FS_INLINE_DENTRY) && type != F2FS_S_IFDIR)
-			why = "inline dentries in a non-directory";
-		else if ((i->i_inline & F2FS_INLINE_DATA) && type != F2FS_S_IFREG &&
-			 type != F2FS_S_IFLNK)
-			why = "inline data in a file that cannot have it";
-		for (int k = 0; k < F2FS_DEF_NIDS_PER_INODE && !why; k++)
-			if (i->i_nid[k])
-				why = "an inline inode with node pointers";
-		if (why) {
-			ck_pb(ck, F2FS_PB_INODE_INLINE_FLAGS, AT(A_INO(ino), A_FOUND(i->i_inline)),
-			      "inode %u (mode 0%o, i_inline 0x%02x): %s", ino, mode,
-			      i->i_inline, why);
-			bad = 1;
-			if ((ret = ck_fix_inline_flags(ck, ino, i, type, extra, addrs)))
-				return ret;
-		}
-		/* nothing lies past the inline area: the size stops there */
-		if (!bad && (i->i_inline & F2FS_INLINE_DATA) && size > cap) {
-			ck_pb(ck, F2FS_PB_INODE_INLINE_SIZE, AT(A_INO(ino), A_EXP(cap), A_FOUND(size)),
-			      "inode %u: i_size %llu exceeds the %u-byte inline area", ino,
-			      (unsigned long long)size, cap);
-			if ((ret = ck_fix_add(ck, F2FS_PB_INODE_INLINE_SIZE, FX_ISIZE, ino, cap, 0, 0)))
-				return ret;
-		}
-		if (bad)
-			n->state |= IR_BROKEN | IR_NOCOUNT;
-	} else {
-		uint64_t maxb = f2fs_node_tree_blocks(addrs);
-
-		/* to a block (slot 1: down, unless the block it ends in is mapped) */
-		if (type == F2FS_S_IFDIR && size % F2FS_BLKSIZE) {
-			ck_pb(ck, F2FS_PB_INODE_SIZE, AT(A_INO(ino), A_FOUND(size)),
-			      "directory %u: i_size %llu is not a multiple of 4096", ino,
-			      (unsigned long long)size);
-			if ((ret = ck_fix_add(ck, F2FS_PB_INODE_SIZE, FX_ISIZE, ino,
-					      (size / F2FS_BLKSIZE + 1) * F2FS_BLKSIZE, 1, 0)))
-				return ret;
-		}
-		if (size / F2FS_BLKSIZE > maxb)
-			ck_pb(ck, F2FS_PB_INODE_SIZE, AT(A_INO(ino), A_FOUND(size)),
-			      "inode %u: i_size %llu beyond the largest file", ino,
-			      (unsigned long long)size);
-		const uint8_t *ptrs = (const uint8_t *)i + offsetof(struct f2fs_inode, i_addr) +
-				      4 * extra;
-
-		o.dir = dir != NULL;
-		/* a device's pointers hold its number (i_addr[0] or [1]), no blocks */
-		if (type == F2FS_S_IFCHR || type == F2FS_S_IFBLK)
-			addrs = 0;
-		for (uint32_t k = next_ptr(ptrs, 0, addrs); k < addrs; k = next_ptr(ptrs, k + 1, addrs)) {
-			ret = data_ptr(ck, &o, k, le32_get(i->i_addr[extra + k]));
-			if (ret)
-				return ret;
-		}
-		if ((le32_get(i->i_flags) & F2FS_COMPR_FL) && type == F2FS_S_IFREG &&
-		    (ret = compressed_inode(ck, n, ino, i, extra, ptrs, addrs)))
+	o->dir = v->dir != NULL;
+	if (v->type == F2FS_S_IFCHR || v->type == F2FS_S_IFBLK)
+		addrs = 0;
+	for (uint32_t k = next_ptr(ptrs, 0, addrs); k < addrs; k = next_ptr(ptrs, k + 1, addrs))
+		if ((ret = data_ptr(ck, o, k, le32_get(i->i_addr[extra + k]))))
 			return ret;
-		for (int k = 0; k < F2FS_DEF_NIDS_PER_INODE; k++) {
-			uint32_t c = le32_get(i->i_nid[k]);
+	if ((le32_get(i->i_flags) & F2FS_COMPR_FL) && v->type == F2FS_S_IFREG &&
+	    (ret = compressed_inode(ck, v->n, v->ino, i, extra, ptrs, addrs)))
+		return ret;
+	for (int k = 0; k < F2FS_DEF_NIDS_PER_INODE; k++) {
+		uint32_t c = le32_get(i->i_nid[k]);
 
-			if (c && (ret = add_edge(ck, c, ino, f2fs_node_top_ofs((uint32_t)k), 0)))
-				return ret;
-		}
+		if (c && (ret = add_edge(ck, c, v->ino, f2fs_node_top_ofs((uint32_t)k), 0)))
+			return ret;
 	}
-	/* i_blocks counts the inode block itself; its nodes' blocks are
-	 * subtracted when the nodes are placed (check_edges) */
-	ret = ck_cnt_set(ck, n, CK_BDIFF, (uint32_t)le64_get(i->i_blocks) - 1 - o.ndata);
+	return 0;
+}
+
+/* What is checked later, once the blocks and nodes are all read: i_blocks
+ * against the data blocks found (the inode block counts one; its nodes'
+ * blocks come off as check_edges places them), inline dentries (the
+ * directory pass), the xattr node (check_edges). And a symlink's target
+ * is not empty. */
+static int inode_follow_ups(struct ck *ck, const struct inode_view *v, const struct owner *o)
+{
+	const struct f2fs_inode *i = v->i;
+	int ret;
+
+	ret = ck_cnt_set(ck, v->n, CK_BDIFF, (uint32_t)le64_get(i->i_blocks) - 1 - o->ndata);
 	if (ret)
 		return ret;
-	if (dir && (i->i_inline & F2FS_INLINE_DENTRY) && !(n->state & IR_BROKEN) &&
-	    (ret = ck_queue_dblk(ck, n->blkaddr, ino, 0, 1)))
+	if (v->dir && (i->i_inline & F2FS_INLINE_DENTRY) && !(v->n->state & IR_BROKEN) &&
+	    (ret = ck_queue_dblk(ck, v->n->blkaddr, v->ino, 0, 1)))
 		return ret;
-	if (type == F2FS_S_IFLNK && size == 0)
-		ck_pb(ck, F2FS_PB_INODE_SIZE, AT(A_INO(ino), A_FOUND(0)),
-		      "symlink %u: empty target", ino);
+	if (v->type == F2FS_S_IFLNK && v->size == 0)
+		ck_pb(ck, F2FS_PB_INODE_SIZE, AT(A_INO(v->ino), A_FOUND(0)),
+		      "symlink %u: empty target", v->ino);
 	if (le32_get(i->i_xattr_nid))
-		return add_edge(ck, le32_get(i->i_xattr_nid), ino, F2FS_XATTR_NODE_OFFSET, 1);
+		return add_edge(ck, le32_get(i->i_xattr_nid), v->ino, F2FS_XATTR_NODE_OFFSET, 1);
 	return 0;
+}
+
+/* An inode block: first the fields that say how to read the others (the
+ * mode; where i_addr's pointers start and end), then the others. */
+static int sweep_inode(struct ck *ck, struct ck_nid *n, uint32_t ino, const struct f2fs_node *nd)
+{
+	struct inode_view v = { .n = n, .nd = nd, .i = &nd->i, .ino = ino };
+	struct owner o = { ino, ino, 0, 0, 0 };
+	struct ck_dir *dir;
+	int ret;
+
+	v.mode = le16_get(v.i->i_mode);
+	v.size = le64_get(v.i->i_size);
+	ret = check_mode(ck, &v);
+	if (!ret)
+		ret = inode_record(ck, n, ino, v.i, v.mode, &dir);
+	if (ret)
+		return ret;
+	v.dir = dir;
+	v.type = v.mode & F2FS_S_IFMT;
+	ck_quota_inode(ck, ino, nd);
+	ret = check_extra_isize(ck, &v);
+	if (!ret)
+		ret = check_inline_xattr_size(ck, &v);
+	if (!ret)
+		ret = check_checksum(ck, &v);
+	if (ret)
+		return ret == LAYOUT_UNKNOWN ? 0 : ret;
+	if (dir)
+		dir->addrs = (uint16_t)v.addrs;
+	ck_xattr_inode(ck, ino, nd, v.xwords);
+	if ((ret = check_dir_depth(ck, &v)))
+		return ret;
+	if (v.i->i_inline & (F2FS_INLINE_DATA | F2FS_INLINE_DENTRY))
+		ret = check_inline(ck, &v);
+	else if (!(ret = check_pointer_size(ck, &v)))
+		ret = follow_pointers(ck, &v, &o);
+	return ret ? ret : inode_follow_ups(ck, &v, &o);
 }
 
 /* Index in ck.revmap of the first nid the NAT maps to addr (ck.nnids when

@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+_Static_assert(F2FS_PB_COUNT < 255, "a code + 1 fits the report's blocked_by");
+
 int f2fs_check_cp_clean(uint32_t flags)
 {
 	return (flags & F2FS_CP_UMOUNT) &&
@@ -79,6 +81,12 @@ static int check_after_roll(const char *path, const struct f2fs_check_options *o
 	add_stats(&r->repair.written, &again->repair.written);
 	if (again->repair.refused[0])
 		memcpy(r->repair.refused, again->repair.refused, sizeof(r->repair.refused));
+	r->repair.cancelled |= again->repair.cancelled;
+	for (int c = 0; c < F2FS_PB_COUNT; c++) {
+		r->repair.declined[c] |= again->repair.declined[c];
+		if (!r->repair.blocked_by[c])
+			r->repair.blocked_by[c] = again->repair.blocked_by[c];
+	}
 	f2fs_check_report_free(again);
 	return 0;
 }
@@ -143,8 +151,10 @@ int f2fs_check(const char *path, const struct f2fs_check_options *opt,
 		ck.ssa_redo = NULL;
 		ret = run_again(&ck, path, opt ? opt : &dflt, err, redo);
 	}
-	if (!ret)
+	if (!ret) {
 		ck.r->answer = ck.opt->fix;
+		ck.r->roll.discard_asked = ck.opt->discard_roll_forward;
+	}
 	if (!ret && ck.opt->fix != F2FS_ANSWER_NO && ck.r->mode == F2FS_CHECK_FULL)
 		ret = ck_repair(&ck);
 	else if (!ret && ck.r->mode == F2FS_CHECK_FULL)

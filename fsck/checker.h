@@ -54,8 +54,11 @@ struct f2fs_check_options {
 	 * f2fs_fs_dev(fs)). May be NULL. */
 	void (*opened)(struct f2fs_fs *fs, void *arg);
 	void *opened_arg;
-	/* Asked by the repair for each kind of problem it would fix (count
-	 * occurrences found): 0 leaves that kind as it is. May be NULL. */
+	/* Asked by the repair, in the order of cause (problem.h's order
+	 * column), for each kind of problem it would fix (count occurrences
+	 * found) and whose fix does not stand on one left undone: 0 leaves
+	 * that kind as it is, < 0 cancels the repair (nothing is written).
+	 * May be NULL. */
 	int (*confirm)(enum f2fs_problem_code code, uint64_t count, void *arg);
 	void *confirm_arg;
 	/* The later devices of a volume over several, in the device table's
@@ -93,6 +96,12 @@ struct f2fs_repair_report {
 	struct f2fs_txn_stats written;
 	uint64_t stray_nodes_freed;
 	uint32_t logs_moved;       /* current segments moved to fresh ones */
+	int cancelled;             /* confirm cancelled the repair: nothing written */
+	/* per code: 1 when confirm declined its fix; else, when its fix was
+	 * not made because it stands on one not made (f2fs_problem_needs),
+	 * that code + 1 */
+	uint8_t declined[F2FS_PB_COUNT];
+	uint8_t blocked_by[F2FS_PB_COUNT];
 };
 
 /* What a repair would do to files (-n, full check): inodes freed (their
@@ -112,6 +121,7 @@ struct f2fs_roll_report {
 	uint64_t invalidated;      /* blocks they replaced or truncated */
 	uint64_t xattrs;           /* xattr nodes replaced */
 	uint64_t unlinked;         /* names a recovered file took from other inodes (unlinked) */
+	int discard_asked;         /* --discard-roll-forward: the chain is dropped as asked */
 	char why[200];             /* why it is not done here, or "" */
 };
 

@@ -22,6 +22,7 @@
 #define EXIT_UNFIXED   4
 #define EXIT_OPERROR   8
 #define EXIT_USAGE     16
+#define EXIT_CANCELED  32
 
 static const char prog[] = "fsck.f2fs";
 
@@ -74,8 +75,11 @@ static void usage(FILE *f)
 "A check-only run never writes. A repair is one transaction: the new\n"
 "checkpoint is written last, so an interrupted repair leaves the image as\n"
 "it was or repaired.\n"
+"Questions come in the order of cause (a name before the link counts it\n"
+"changes); a fix standing on one declined is not asked, and not made.\n"
+"[q]uit writes nothing, whatever was answered before, and exits 32.\n"
 "Exit status: 0 no errors, 1 errors corrected, 4 errors left uncorrected,\n"
-"8 operational error, 16 usage error.\n", prog);
+"8 operational error, 16 usage error, 32 cancelled at a question.\n", prog);
 }
 
 static int json_wanted;   /* --json: errors are JSON objects on stdout too */
@@ -242,17 +246,22 @@ static int fault_from_env(struct fault *f)
 /* ---- asking ------------------------------------------------------------- */
 
 /* On a terminal, the answers to "fix this kind of problem?", asked once
- * per kind after the check-only run has shown the problems. */
+ * per kind after the check-only run has shown the problems, in the order
+ * of cause (problem.h's order column). */
 struct answers {
 	signed char fix[F2FS_PB_COUNT];   /* 1 yes, 0 no, -1 not asked */
-	int all, none;                    /* "a": yes to the rest; "q" or EOF: no */
+	int all, none;                    /* "a": yes to the rest; EOF: no to the rest */
+	int quit;                         /* "q": nothing is written */
 };
 
+/* 1 yes, 0 no, -1 quit. */
 static int ask_kind(struct answers *a, enum f2fs_problem_code code, uint64_t count)
 {
 	const struct f2fs_problem_info *in = f2fs_problem_info(code);
 	char line[32];
 
+	if (a->quit)
+		return -1;
 	if (a->fix[code] >= 0)
 		return a->fix[code];
 	if (a->all || a->none)
@@ -270,30 +279,60 @@ static int ask_kind(struct answers *a, enum f2fs_problem_code code, uint64_t cou
 		case 'y': return a->fix[code] = 1;
 		case 'n': return a->fix[code] = 0;
 		case 'a': a->all = 1; return a->fix[code] = 1;
-		case 'q': a->none = 1; return a->fix[code] = 0;
+		case 'q': a->quit = 1; return -1;
 		default: break;
 		}
 	}
 }
 
-/* Ask, per kind the repair can fix, after the check-only run; returns
- * whether anything is to be fixed. */
+/* A fix standing on one found and not to be made (f2fs_problem_needs):
+ * that one's code, or -1. */
+static int stands_on_undone(const struct f2fs_check_report *r, const struct answers *a,
+			    enum f2fs_problem_code c)
+{
+	for (int b = 0; b < F2FS_PB_COUNT; b++)
+		if (r->count[b] && f2fs_problem_needs(c, (enum f2fs_problem_code)b) &&
+		    !(f2fs_check_fixable((enum f2fs_problem_code)b, F2FS_ANSWER_YES) && a->fix[b] == 1))
+			return b;
+	return -1;
+}
+
+/* Ask, per kind the repair can fix, after the check-only run, in the order
+ * of cause; a kind whose fix stands on one declined is not asked (the
+ * repair would not make it). Returns whether anything is to be fixed, or
+ * -1 when the user quit. */
 static int ask_repair(const struct f2fs_check_report *r, struct answers *a)
 {
+	enum f2fs_problem_code order[F2FS_PB_COUNT];
 	int any = 0;
 
 	memset(a->fix, -1, sizeof(a->fix));
-	a->all = a->none = 0;
-	for (int c = 0; c < F2FS_PB_COUNT; c++) {
-		if (!r->count[c] || !f2fs_check_fixable((enum f2fs_problem_code)c, F2FS_ANSWER_YES))
+	a->all = a->none = a->quit = 0;
+	f2fs_problems_in_order(order);
+	for (int k = 0; k < F2FS_PB_COUNT; k++) {
+		enum f2fs_problem_code c = order[k];
+		int b, yes;
+
+		if (!r->count[c] || !f2fs_check_fixable(c, F2FS_ANSWER_YES))
 			continue;
-		any |= ask_kind(a, (enum f2fs_problem_code)c, r->count[c]);
+		if ((b = stands_on_undone(r, a, c)) >= 0) {
+			a->fix[c] = 0;
+			if (!a->all && !a->none)
+				printf("%s (%" PRIu64 "): not asked: its fix stands on %s, not fixed.\n",
+				       f2fs_problem_info(c)->name, r->count[c],
+				       f2fs_problem_info((enum f2fs_problem_code)b)->name);
+			continue;
+		}
+		yes = ask_kind(a, c, r->count[c]);
+		if (yes < 0)
+			return -1;
+		any |= yes;
 	}
 	return any;
 }
 
 /* The repair run's question: the answer given, asked now if the second
- * run found a kind the first did not. */
+ * run found a kind the first did not (< 0: the user quit). */
 static int confirm_cb(enum f2fs_problem_code code, uint64_t count, void *arg)
 {
 	return ask_kind(arg, code, count);
@@ -301,6 +340,8 @@ static int confirm_cb(enum f2fs_problem_code code, uint64_t count, void *arg)
 
 static int exit_code(const struct f2fs_check_report *r)
 {
+	if (r->repair.cancelled)
+		return EXIT_CANCELED;
 	if (!r->repair.wanted)
 		return r->errors ? EXIT_UNFIXED : EXIT_CLEAN;
 	if (r->repair.unfixed_errors)
@@ -505,7 +546,7 @@ int main(int argc, char **argv)
 	struct f2fs_fs *fs;
 	char why[256];
 	const char *flagged_why;
-	int ask = 0, flagged, clean, code;
+	int ask = 0, any, flagged, clean, code;
 	uint32_t ckpt_flags;
 
 	for (int k = 1; k < argc && strcmp(argv[k], "--"); k++)
@@ -593,7 +634,16 @@ int main(int argc, char **argv)
 		out_begin(&o);
 		output_report(&o, c.image, r, flagged_why, code);
 		out_end(&o);
-		if (!ask || !(r->errors || r->warnings) || !ask_repair(r, &answers))
+		if (!ask || !(r->errors || r->warnings))
+			break;
+		any = ask_repair(r, &answers);
+		if (any < 0) {
+			/* q: the check-only run wrote nothing, and nothing is */
+			fprintf(stderr, "%s: %s: cancelled: nothing written\n", prog, c.image);
+			code = EXIT_CANCELED;
+			break;
+		}
+		if (!any)
 			break;
 		/* the repair, with the answers given */
 		f2fs_check_report_free(r);

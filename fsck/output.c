@@ -88,6 +88,10 @@ static const char *outcome(const struct f2fs_check_report *r, const struct f2fs_
 		return ": not fixed (no fix exists)";
 	if (r->answer == F2FS_ANSWER_PREEN && !in->preen)
 		return ": not fixed (needs fsck -y)";
+	if (r->repair.declined[p->code])
+		return ": not fixed, as asked";
+	if (r->repair.blocked_by[p->code])
+		return ": not fixed (its fix stands on {left_for})";
 	return ": not fixed";
 }
 
@@ -127,6 +131,14 @@ static void problem(struct out *o, const struct f2fs_check_report *r,
 		out_bytes(o, "moved_to", NULL, (const uint8_t *)p->moved_to, p->moved_to_len);
 	else
 		out_s(o, "moved_to", NULL, NULL);
+	if (r->repair.wanted && !p->fixed) {
+		/* why a fix that exists was not made: the answer to it, or
+		 * the one to the problem it stands on (its name) */
+		int b = r->repair.blocked_by[p->code];
+
+		out_b(o, "declined", NULL, r->repair.declined[p->code]);
+		out_s(o, "left_for", NULL, b ? f2fs_problem_info(b - 1)->name : NULL);
+	}
 
 	out_template(o, "{severity:upper} {name} [{structure}]: {message}");
 	for (size_t k = 0; k < NFIELDS; k++) {
@@ -175,7 +187,12 @@ static void roll_forward(struct out *o, const struct f2fs_check_report *r)
 		out_template(o, "{image}: roll-forward: {nodes} node block(s) written after the "
 			     "checkpoint, {fsync} with an fsync mark");
 		out_template(o, rr->applied == 1 ? "; recovered into the repair's checkpoint" :
-			     r->repair.committed ? "; the repair's checkpoint drops them, as asked" :
+			     r->repair.committed && rr->discard_asked ?
+			     "; the repair's checkpoint drops them, as asked" :
+			     r->repair.committed && !r->roll_forward_fsync ?
+			     "; the repair's checkpoint drops them (no mount recovers a chain "
+			     "without an fsync mark)" :
+			     r->repair.committed ? "; the repair's checkpoint drops them" :
 			     r->count[F2FS_PB_ROLL_FORWARD_LOOP] ? "" : "; the next mount recovers them");
 		out_template(o, "\n");
 	}

@@ -21,7 +21,8 @@ def rows():
     text = open(os.path.join(HERE, '..', 'fsck', 'problem.h')).read()
     sp = r'[\s\\]*'
     pat = re.compile(r'X\((\w+),' + sp + r'"([^"]+)",' + sp + r'"([^"]+)",' + sp + r'(\w+),' + sp +
-                     r'(\w+),' + sp + r'(\w+),' + sp + r'((?:"(?:[^"\\]|\\.)*"' + sp + r')+)\)')
+                     r'(\w+),' + sp + r'(\w+),' + sp + r'\w+,' + sp +
+                     r'((?:"(?:[^"\\]|\\.)*"' + sp + r')+)\)')
     for m in pat.finditer(text):
         desc = ''.join(re.findall(r'"((?:[^"\\]|\\.)*)"', m.group(7)))
         yield m.group(2), m.group(4).lower(), FIX_WORDS[m.group(5)], m.group(6) == 'PREEN', desc

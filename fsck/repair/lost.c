@@ -24,25 +24,38 @@
 
 #define LPF_NAME "lost+found"
 
-/* A directory "lost+found" in the root, or a new one. */
+/* Directory dir's link count moves by delta (a subdirectory gained or
+ * lost): the count it had moves with it, right or wrong, so that a wrong
+ * count the user chose to keep stays as wrong as it was; rp_links sets it
+ * whole when inode.links is fixed. */
+static int links_move(struct rp *p, uint32_t dir, int delta)
+{
+	struct ck *ck = p->ck;
+	struct f2fs_node *nd = rp_node(p, dir);
+	uint32_t links;
+
+	if (!nd)
+		return ck->err->code ? ck->err->code : -EIO;
+	links = le32_get(nd->i.i_links);
+	if (delta < 0 && links < (uint32_t)-delta)
+		return 0;
+	nd->i.i_links = le32_put(links + (uint32_t)delta);
+	return 0;
+}
+
 /* Directory dir gains a subdirectory: one made by this repair counts its
- * link in its node (the check never counted it), another among the
- * check's subdirectories (rp_links sets its count from them). */
+ * link in its node only (the check never counted it), another also among
+ * the check's subdirectories (rp_links sets its count from them). */
 static int subdir_added(struct rp *p, uint32_t dir, bool made)
 {
 	struct ck *ck = p->ck;
-	struct f2fs_node *nd;
 
-	if (!made) {
+	if (!made)
 		ck_dir_of(ck, ck_inode(ck, dir), dir)->subdirs++;
-		return 0;
-	}
-	nd = rp_node(p, dir);
-	if (!nd)
-		return ck->err->code ? ck->err->code : -EIO;
-	nd->i.i_links = le32_put(le32_get(nd->i.i_links) + 1);
-	return 0;
+	return links_move(p, dir, 1);
 }
+
+/* A directory "lost+found" in the root, or a new one. */
 
 static int lost_found(struct rp *p, uint32_t *lpf)
 {
@@ -203,6 +216,16 @@ static int relink(struct rp *p, uint32_t ino, struct ck_nid *in, bool home)
 	return ret;
 }
 
+/* Relinked: its one name is back (its parent or lost+found), and its count says so (a file
+ * 1, a directory 2 and its subdirectories), inode.links asked or not: no
+ * problem named its count, the check having no name to count it from. */
+static int relink_counted(struct rp *p, uint32_t ino, struct ck_nid *in)
+{
+	int ret = relink(p, ino, in, true);
+
+	return ret ? ret : rp_links_set(p, ino);
+}
+
 int rp_relink(struct rp *p)
 {
 	struct ck *ck = p->ck;
@@ -215,7 +238,7 @@ int rp_relink(struct rp *p)
 		return 0;
 	while (!ret && ck_nid_next(ck, &it, &ino, &in))
 		if ((in->flags & NR_INODE) && ck_links_unreachable(ck, in, ino))
-			ret = relink(p, ino, in, true);
+			ret = relink_counted(p, ino, in);
 	return ret;
 }
 
@@ -270,11 +293,9 @@ static int break_loop(struct rp *p, uint32_t ino, uint32_t parent)
 	f2fs_dentry_area_remove(&a, w.slot, f2fs_dentry_slots(w.len));
 	if (pd->subdirs)
 		pd->subdirs--;
-	ret = relink(p, ino, in, false);
+	ret = links_move(p, parent, -1);
 	if (!ret)
-		ret = rp_links_set(p, parent);
-	if (!ret)
-		ret = rp_links_set(p, p->lpf);
+		ret = relink(p, ino, in, false);
 	return ret;
 }
 
@@ -314,18 +335,51 @@ int rp_links_set(struct rp *p, uint32_t ino)
 	return 0;
 }
 
+/* The link count inode ino has now: as staged when a fix took it (a
+ * subdirectory moved), else as the check read it. */
+static uint32_t links_now(struct rp *p, uint32_t ino, const struct ck_nid *in, bool *ok)
+{
+	struct f2fs_node buf;
+	const struct f2fs_node *now;
+
+	*ok = true;
+	if (!f2fs_u32map_get(&p->snode_at, ino))
+		return ck_cnt(p->ck, in, CK_LINKS);
+	now = rp_node_peek(p, ino, &buf);
+	if (!now) {
+		*ok = false;
+		return 0;
+	}
+	return le32_get(now->i.i_links);
+}
+
+/*
+ * inode.links: every inode's count set from the names found, but for an
+ * inode still unreachable here (the user kept it so, declining
+ * inode.unreachable, or its relinking was not made): named from nowhere,
+ * it keeps the count it has. The relinking sets the counts of what it
+ * relinks itself (relink_counted), and moves those of the directories it
+ * changes (links_move), whatever the answer to inode.links.
+ */
 static int fix_inode(struct rp *p, uint32_t ino, struct ck_nid *in)
 {
 	struct ck *ck = p->ck;
 	uint64_t want;
-	bool links = p->fix[F2FS_PB_INODE_LINKS] || p->fix[F2FS_PB_INODE_UNREACHABLE];
+	bool links = p->fix[F2FS_PB_INODE_LINKS] && !ck_links_unreachable(ck, in, ino);
 	bool big = in->state & IR_BIG_IBLOCKS;
 	bool blocks = p->fix[F2FS_PB_INODE_I_BLOCKS] && !(in->state & IR_NOCOUNT) &&
 		      !(in->flags & NR_XATTR_BAD) &&   /* inodes.c sets it */
 		      (ck_cnt(ck, in, CK_BDIFF) || big);
 	struct f2fs_node *nd;
+	bool ok;
 
-	links = links && ck_links_wanted(ck, in, ino, &want) && want != ck_cnt(ck, in, CK_LINKS);
+	if (links && ck_links_wanted(ck, in, ino, &want)) {
+		links = want != links_now(p, ino, in, &ok);
+		if (!ok)
+			return ck->err->code ? ck->err->code : -EIO;
+	} else {
+		links = false;
+	}
 	if (!links && !blocks)
 		return 0;
 	if (!(nd = rp_node(p, ino)))

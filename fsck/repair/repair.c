@@ -494,10 +494,43 @@ static bool sit_count_blocked(const struct rp *p, enum f2fs_problem_code code)
 	return listed < ck->r->count[code];   /* some not listed: unknown */
 }
 
-/* Which problems this repair fixes (p->fix), the answer allowing. */
-static void decide(struct rp *p, enum f2fs_fix_answer answer)
+/* A fix standing on one not made (f2fs_problem_needs) is not made: the
+ * code it stands on, or -1. */
+static int blocked_by(const struct rp *p, enum f2fs_problem_code c)
+{
+	const struct ck *ck = p->ck;
+
+	for (int b = 0; b < F2FS_PB_COUNT; b++)
+		if (ck->r->count[b] && !p->fix[b] && f2fs_problem_needs(c, (enum f2fs_problem_code)b))
+			return b;
+	return -1;
+}
+
+/* In the order of cause, each fix standing on one not made is dropped
+ * (and said so in the report). */
+static void drop_blocked(struct rp *p, const enum f2fs_problem_code *order)
+{
+	struct f2fs_repair_report *rr = &p->ck->r->repair;
+
+	for (int k = 0; k < F2FS_PB_COUNT; k++) {
+		enum f2fs_problem_code c = order[k];
+		int b;
+
+		if (!p->fix[c] || (b = blocked_by(p, c)) < 0)
+			continue;
+		p->fix[c] = false;
+		if (!rr->declined[c])
+			rr->blocked_by[c] = (uint8_t)(b + 1);
+	}
+}
+
+/* Which problems this repair fixes (p->fix), the answer allowing; false
+ * when the confirm callback cancelled the repair. */
+static bool decide(struct rp *p, enum f2fs_fix_answer answer)
 {
 	struct ck *ck = p->ck;
+	struct f2fs_repair_report *rr = &ck->r->repair;
+	enum f2fs_problem_code order[F2FS_PB_COUNT];
 	bool errors_left = false;
 	int quota_ok = -1;   /* both quota problems ask once: it builds the files */
 	struct rp_cp_counts counts;
@@ -506,9 +539,6 @@ static void decide(struct rp *p, enum f2fs_fix_answer answer)
 		if (!ck->r->count[c])
 			continue;
 		p->fix[c] = ck_repair_fixes((enum f2fs_problem_code)c, answer);
-		/* a field whose right value is not known is left, and so its problem */
-		if (p->fix[c] && !rp_inodes_noted(p, (enum f2fs_problem_code)c))
-			p->fix[c] = false;
 		if (c == F2FS_PB_QUOTA_USAGE || c == F2FS_PB_QUOTA_BAD_FILE) {
 			if (quota_ok < 0)
 				quota_ok = rp_quota_rebuildable(p);
@@ -524,25 +554,42 @@ static void decide(struct rp *p, enum f2fs_fix_answer answer)
 		if ((c == F2FS_PB_SIT_VALID_UNUSED || c == F2FS_PB_SIT_VBLOCKS_MISMATCH) &&
 		    sit_count_blocked(p, (enum f2fs_problem_code)c))
 			p->fix[c] = false;
-		if (p->fix[c] && answer != F2FS_ANSWER_PLAN && ck->opt->confirm &&
-		    !ck->opt->confirm((enum f2fs_problem_code)c, ck->r->count[c], ck->opt->confirm_arg))
+	}
+	/* the questions, in the order of cause: a fix that stands on one
+	 * declined (or not made) is not asked about, and not made */
+	f2fs_problems_in_order(order);
+	for (int k = 0; k < F2FS_PB_COUNT; k++) {
+		enum f2fs_problem_code c = order[k];
+		int b, yes;
+
+		if (!ck->r->count[c] || !p->fix[c])
+			continue;
+		/* a field whose right value is not known is left, and so its
+		 * problem (known once the fixes of the earlier stages are) */
+		if (!rp_inodes_noted(p, c)) {
 			p->fix[c] = false;
+			continue;
+		}
+		if ((b = blocked_by(p, c)) >= 0) {
+			p->fix[c] = false;
+			rr->blocked_by[c] = (uint8_t)(b + 1);
+			continue;
+		}
+		if (answer == F2FS_ANSWER_PLAN || !ck->opt->confirm)
+			continue;
+		yes = ck->opt->confirm(c, ck->r->count[c], ck->opt->confirm_arg);
+		if (yes < 0)
+			return false;
+		if (!yes) {
+			p->fix[c] = false;
+			rr->declined[c] = 1;
+		}
 	}
 	if (rp_blocks_decide(p))
 		errors_left = true;
 	rp_dirs_not_dirs(p);
-	/* the counts the check gave leave out the entries it found invalid:
-	 * set from them only when those entries go */
-	if ((ck->r->count[F2FS_PB_DIR_BAD_NAME] && !p->fix[F2FS_PB_DIR_BAD_NAME]) ||
-	    (ck->r->count[F2FS_PB_ROOT_BAD] && !p->fix[F2FS_PB_ROOT_BAD]) ||   /* no lost+found */
-	    (ck->r->count[F2FS_PB_DIR_MULTIPLE_PARENTS] && !p->fix[F2FS_PB_DIR_MULTIPLE_PARENTS])) {
-		p->fix[F2FS_PB_INODE_LINKS] = false;
-		p->fix[F2FS_PB_INODE_UNREACHABLE] = false;
-		p->fix[F2FS_PB_DIR_LOOP] = false;
-	}
-	/* an entry's type comes from its inode's mode, which must be right */
-	if (ck->r->count[F2FS_PB_INODE_BAD_MODE] && !p->fix[F2FS_PB_INODE_BAD_MODE])
-		p->fix[F2FS_PB_DIR_FILE_TYPE] = false;
+	/* what those left undone, the fixes standing on them follow */
+	drop_blocked(p, order);
 	for (int c = 0; c < F2FS_PB_COUNT; c++)
 		if (ck->r->count[c] && !p->fix[c] &&
 		    f2fs_problem_info((enum f2fs_problem_code)c)->severity == F2FS_SEV_ERROR)
@@ -553,6 +600,7 @@ static void decide(struct rp *p, enum f2fs_fix_answer answer)
 		/* and the kernel's record of errors goes with the last of them */
 		p->fix[F2FS_PB_SB_ERRORS_RECORDED] = false;
 	}
+	return true;
 }
 
 /* The decisions into the report's counts; whether anything is fixed. */
@@ -743,7 +791,9 @@ int ck_repair_plan(struct ck *ck)
 		return 0;   /* -y would refuse to write */
 	ret = find_incomplete(&p, F2FS_ANSWER_PLAN);
 	if (!ret) {
-		decide(&p, F2FS_ANSWER_PLAN);
+		(void)decide(&p, F2FS_ANSWER_PLAN);
+		/* the plan asks nobody: what it leaves is no one's answer */
+		memset(ck->r->repair.blocked_by, 0, sizeof(ck->r->repair.blocked_by));
 		for (size_t i = 0; i < ck->r->nproblems; i++)
 			ck->r->problems[i].would_fix = p.fix[ck->r->problems[i].code];
 		ret = plan_files(&p);
@@ -783,8 +833,15 @@ int ck_repair(struct ck *ck)
 		return 0;
 	rr->wanted = 1;
 	ret = find_incomplete(&p, ck->opt->fix);
-	if (!ret)
-		decide(&p, ck->opt->fix);
+	if (!ret && !decide(&p, ck->opt->fix)) {
+		/* cancelled at a question: nothing is written */
+		rr->cancelled = 1;
+		memset(p.fix, 0, sizeof(p.fix));
+		(void)account(&p);
+		refuse(ck, "cancelled at a question: nothing written");
+		free(p.unknown);
+		return 0;
+	}
 	if (ret || !(account(&p) || roll)) {
 		free(p.unknown);
 		return ret;

@@ -256,6 +256,8 @@ if command -v script >/dev/null 2>&1; then
 		local before rc=0 out
 		before=$(md5sum <"$W/image")
 		out=$(cd "$W" && printf '%b' "$3" | script -qec "$FSCK $2 image" /dev/null 2>&1) || rc=$?
+		out=${out//$'\r'/}   # the pty's line ends
+		TTY_OUT=$out
 		local ch=0
 		[[ $(md5sum <"$W/image") == "$before" ]] || ch=1
 		if [[ $rc == "$4" && $ch == "$5" ]] && grep -Eq -- "$6" <<<"$out"; then
@@ -266,10 +268,50 @@ if command -v script >/dev/null 2>&1; then
 	}
 	tty_row sit "" 'n\nn\n' 4 0 'Fix\? \[y\]es'
 	tty_row sit "" 'a\n' 1 1 'repaired: 2 problem'
-	tty_row sit "-f" 'q\n' 4 0 'sit.vblocks_map_mismatch \(1\)'
+	tty_row sit "-f" 'q\n' 32 0 'cancelled: nothing written'
 	tty_row sit "-f" 'y\ny\n' 1 1 'repaired: 2 problem'
 	tty_row sit "-y" '' 1 1 'repaired: 2 problem'
 	tty_row sit "-n" '' 4 0 'left uncorrected'
+
+	# answers per kind (issue 25): a name's length cleared (1), four
+	# inodes unreachable (three names unlinked, one behind the bad
+	# length), a link count too high (/small.txt, 7 for 2 names)
+	cp "$W/clean" "$W/ask"
+	python3 "$DAMAGE" "$W/ask" dentry /big a_rather_long_entry_name_3 unlink 0 -- \
+		dentry /big a_rather_long_entry_name_4 unlink 0 -- \
+		dentry /big a_rather_long_entry_name_5 unlink 0 -- inode /small.txt links 7 -- \
+		dentry /big a_rather_long_entry_name_12 name_len 300
+	# asked in the order of cause
+	tty_row ask "" 'y\nn\ny\n' 4 1 'inode 89 .*: not fixed, as asked$'
+	first=$(grep -n -m1 '^dir.bad_name_len (1): ' <<<"$TTY_OUT" | cut -d: -f1)
+	second=$(grep -n -m1 '^Fix.*inode.unreachable (4): ' <<<"$TTY_OUT" | cut -d: -f1)
+	third=$(grep -n -m1 '^Fix.*inode.links (1): ' <<<"$TTY_OUT" | cut -d: -f1)
+	if [[ -n $first && -n $second && -n $third ]] && ((first < second && second < third)); then
+		ok "terminal: asked dir.bad_name_len, inode.unreachable, inode.links in that order"
+	else
+		bad "terminal: order of the questions: $(grep -E '^(Fix|dir|inode)' <<<"$TTY_OUT")"
+	fi
+	if grep -q 'inode.links .*: fixed (field)$' <<<"$TTY_OUT" &&
+	   ! grep -q 'inode.unreachable .*: fixed' <<<"$TTY_OUT"; then
+		ok "terminal: inode.links fixed, inode.unreachable left, as answered"
+	else
+		bad "terminal: outcome: $(grep -E 'inode\.' <<<"$TTY_OUT")"
+	fi
+	# the declined inodes keep their link counts (not set to 0), the
+	# accepted count is fixed
+	after=$(cd "$W" && "$FSCK" -n image 2>&1)
+	kept=$(grep -c '^ERROR inode.unreachable .*(mode 0100644, 1 links) has no directory entry' <<<"$after")
+	if [[ $kept == 4 ]] && ! grep -q 'inode.links\|dir.bad_name_len' <<<"$after"; then
+		ok "terminal: the 4 inodes kept unreachable keep 1 link each"
+	else
+		bad "terminal: after y/n/y: $after"
+	fi
+	# a declined cause: what stands on it is not asked, not made
+	tty_row ask "" 'n\n' 4 0 'inode.links \(1\): not asked: its fix stands on dir.bad_name_len'
+	# q after a yes: nothing written (the image byte for byte), exit 32
+	tty_row ask "" 'y\nq\n' 32 0 'cancelled: nothing written'
+	tty_row ask "" 'y\ny\nq\n' 32 0 'cancelled: nothing written'
+	tty_row ask "" 'a\n' 1 1 'repaired: 6 problem'
 else
 	echo "SKIP: script(1) not installed: no terminal tests"
 fi

@@ -114,6 +114,56 @@ START_TEST(test_repair_follows_fix_column)
 }
 END_TEST
 
+/* The order column: every row in a stage, the codes listed once each in
+ * stage order, and a fix standing on another asked after it. */
+START_TEST(test_order_of_cause)
+{
+	enum f2fs_problem_code order[F2FS_PB_COUNT];
+	bool seen[F2FS_PB_COUNT] = { false };
+	int at[F2FS_PB_COUNT];
+
+	f2fs_problems_in_order(order);
+	for (int k = 0; k < F2FS_PB_COUNT; k++) {
+		const struct f2fs_problem_info *in = f2fs_problem_info(order[k]);
+
+		ck_assert_msg(in->order >= F2FS_ORDER_SB && in->order <= F2FS_ORDER_LAST,
+			      "%s has no order", in->name);
+		ck_assert(!seen[order[k]]);
+		seen[order[k]] = true;
+		at[order[k]] = k;
+		if (k)
+			ck_assert(f2fs_problem_info(order[k - 1])->order <= in->order);
+	}
+	for (int a = 0; a < F2FS_PB_COUNT; a++)
+		for (int b = 0; b < F2FS_PB_COUNT; b++)
+			if (f2fs_problem_needs(a, b))
+				ck_assert_msg(f2fs_problem_info(b)->order < f2fs_problem_info(a)->order,
+					      "%s stands on %s, asked no earlier",
+					      f2fs_problem_info(a)->name, f2fs_problem_info(b)->name);
+	/* a name's length before the link count it changes */
+	ck_assert_int_lt(at[F2FS_PB_DIR_BAD_NAME_LEN], at[F2FS_PB_INODE_LINKS]);
+	ck_assert_int_lt(at[F2FS_PB_INODE_UNREACHABLE], at[F2FS_PB_INODE_LINKS]);
+	ck_assert(f2fs_problem_needs(F2FS_PB_INODE_LINKS, F2FS_PB_DIR_BAD_NAME_LEN));
+	/* the link counts do not stand on the relinking: they leave an inode
+	 * kept unreachable as it is */
+	ck_assert(!f2fs_problem_needs(F2FS_PB_INODE_LINKS, F2FS_PB_INODE_UNREACHABLE));
+	ck_assert(f2fs_problem_needs(F2FS_PB_CP_NEEDS_FSCK, F2FS_PB_INODE_LINKS));
+	ck_assert(!f2fs_problem_needs(F2FS_PB_CP_NEEDS_FSCK, F2FS_PB_SB_COPIES_DIFFER));
+}
+END_TEST
+
+static int answer;   /* what confirm answers: 1, 0 or -1 */
+static int asked;
+
+static int confirm(enum f2fs_problem_code code, uint64_t count, void *arg)
+{
+	(void)code;
+	(void)count;
+	(void)arg;
+	asked++;
+	return answer;
+}
+
 /* Records of a damaged image: there are some, and none claims a fix yet. */
 START_TEST(test_records_start_unfixed)
 {
@@ -150,6 +200,29 @@ START_TEST(test_records_start_unfixed)
 	for (size_t i = 0; i < r->nproblems; i++)
 		ck_assert(!r->problems[i].fixed);
 	f2fs_check_report_free(r);
+
+	/* asked: a cancel writes nothing, a no leaves the kind, as asked */
+	opt.fix = F2FS_ANSWER_YES;
+	opt.confirm = confirm;
+	for (answer = -1; answer <= 0; answer++) {
+		struct f2fs_node again;
+
+		asked = 0;
+		ck_assert_msg(f2fs_check(path, &opt, &r, &err) == 0, "%s", err.msg);
+		ck_assert_int_ge(asked, 1);
+		ck_assert_int_eq(r->repair.cancelled, answer < 0);
+		ck_assert_int_eq(r->repair.declined[F2FS_PB_INODE_LINKS], answer == 0);
+		ck_assert(!r->repair.committed);
+		ck_assert_uint_eq(r->repair.fixed, 0);
+		ck_assert_uint_eq(r->repair.unfixed, r->errors + r->warnings);
+		f2fs_check_report_free(r);
+		fd = open(path, O_RDONLY);
+		ck_assert_int_ge(fd, 0);
+		ck_assert_int_eq(pread(fd, &again, sizeof(again), (off_t)ne.blkaddr * F2FS_BLKSIZE),
+				 sizeof(again));
+		close(fd);
+		ck_assert(!memcmp(&again, &nd, sizeof(nd)));
+	}
 	unlink(path);
 }
 END_TEST
@@ -163,6 +236,7 @@ static Suite *problems_suite(void)
 	tcase_add_test(t, test_names_unique_and_found);
 	tcase_add_test(t, test_fix_decisions);
 	tcase_add_test(t, test_repair_follows_fix_column);
+	tcase_add_test(t, test_order_of_cause);
 	tcase_add_test(t, test_records_start_unfixed);
 	suite_add_tcase(s, t);
 	return s;

@@ -84,11 +84,14 @@ X(SB_CHECKSUM_OFFSET, "sb.checksum_offset", "superblock", ERROR, FIELD, PREEN, S
 X(SB_QUOTA_INO, "sb.quota_ino", "superblock", ERROR, FIELD, ASK, SB, \
   "quota inode numbers do not match the quota features") \
 X(CP_BACKUP_PACK_INVALID, "cp.backup_pack_invalid", "checkpoint", WARNING, REWRITE, PREEN, PACK, \
-  "the checkpoint pack not in use is invalid and nothing committed is lost: it is " \
-  "the older one, or a newer one that a crash cut short before it was committed") \
+  "the checkpoint pack not in use is invalid (the kernel skips it) and nothing shows " \
+  "a committed checkpoint lost: it is the older one, a newer one that a crash cut short " \
+  "before it was committed, or one of no version to trust whose slot holds no newer " \
+  "footer (as resize.f2fs leaves the pack it does not use)") \
 X(CP_NEWEST_PACK_INVALID, "cp.newest_pack_invalid", "checkpoint", ERROR, REWRITE, PREEN, PACK, \
-  "the newest checkpoint pack, committed, is invalid (or one whose version cannot be " \
-  "trusted): the older pack is in use and what the newest recorded is lost") \
+  "the pack not in use shows a checkpoint committed after the one in use (a footer, " \
+  "or a verified header, of a later version) and is invalid: the kernel mounts the " \
+  "older pack and what the newest recorded is lost") \
 X(CP_OVERPROVISION, "cp.overprovision", "checkpoint", ERROR, FIELD, ASK, PACK, \
   "reserved/overprovision segment counts are out of range") \
 X(CP_USER_BLOCK_COUNT, "cp.user_block_count", "checkpoint", ERROR, FIELD, PREEN, PACK, \

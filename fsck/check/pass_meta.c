@@ -89,12 +89,17 @@ static void check_sb(struct ck *ck)
 }
 
 /*
- * The pack not in use failed its checks. Older, it only loses a backup; newer
- * but never committed (a crash cut that checkpoint short), the older pack is
- * the state the kernel had promised; newer and committed (or of unknown
- * age), the kernel mounts the older pack and what the checkpoints after it
- * recorded is gone. Packs are named 1 and 2 as on disk; the reason comes
- * last, so that a long one is what the message cuts.
+ * The pack not in use failed its checks: the kernel skips it and mounts the
+ * one in use. Older, it only loses a backup; newer but never committed (a
+ * crash cut that checkpoint short), the older pack is the state the kernel
+ * had promised; of no age to tell and no footer in its slot, nothing shows
+ * that anything committed is lost. All three are warnings (f2fs-tools'
+ * resize.f2fs leaves the pack it does not use so, its first block zeroed).
+ * Only a pack that shows a checkpoint committed after the one in use (a
+ * footer of a later version, or a verified header of one) is an error:
+ * the kernel mounts the older pack and what that checkpoint recorded is
+ * gone. Packs are named 1 and 2 as on disk; the reason comes last, so that
+ * a long one is what the message cuts.
  */
 static void check_other_pack(struct ck *ck, const struct f2fs_cp_choice *ch)
 {
@@ -116,10 +121,10 @@ static void check_other_pack(struct ck *ck, const struct f2fs_cp_choice *ch)
 		      "later changes are lost: %s", other,
 		      (unsigned long long)ch->other_version, used, in_use, ch->other_err.msg);
 	else
-		ck_pb(ck, F2FS_PB_CP_NEWEST_PACK_INVALID, AT(A_BLK(blk)),
-		      "checkpoint pack %d (version unknown) is broken; using pack %d "
-		      "(version %llu), later changes are lost if pack %d was newer: %s",
-		      other, used, in_use, other, ch->other_err.msg);
+		ck_pb(ck, F2FS_PB_CP_BACKUP_PACK_INVALID, AT(A_BLK(blk)),
+		      "checkpoint pack %d (version unknown, no footer in its slot) is "
+		      "unusable; using pack %d (version %llu): %s",
+		      other, used, in_use, ch->other_err.msg);
 }
 
 static void check_cp_fields(struct ck *ck)

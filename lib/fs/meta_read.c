@@ -123,11 +123,44 @@ static int read_pack(struct f2fs_dev *dev, uint64_t start, uint32_t cp_payload,
 }
 
 /*
+ * The newest checkpoint block that verifies among the blocks after a
+ * pack's first, in its slot (a footer: the kernel writes a copy of the
+ * header last): 1 with *ver when one does, 0 when none (or they cannot
+ * be read). Footers of older packs may lie beyond the last one's end; the
+ * newest of them is the last pack committed to the slot. Versions are
+ * ordered from in_use, as the kernel orders them.
+ */
+static int newest_footer(struct f2fs_dev *dev, uint64_t start, uint64_t in_use, uint64_t *ver)
+{
+	uint8_t *blk = malloc((size_t)(F2FS_BLOCKS_PER_SEG - 1) * F2FS_BLKSIZE);
+	struct f2fs_error e;
+	int found = 0;
+
+	if (!blk)
+		return 0;
+	if (!f2fs_dev_read(dev, start + 1, blk, F2FS_BLOCKS_PER_SEG - 1, &e))
+		for (uint32_t k = 0; k < F2FS_BLOCKS_PER_SEG - 1; k++) {
+			const uint8_t *b = blk + (size_t)k * F2FS_BLKSIZE;
+			uint64_t v = le64_load(b);
+
+			if (f2fs_cp_verify(b, start + 1 + k, &e))
+				continue;
+			if (!found || (int64_t)(v - in_use) > (int64_t)(*ver - in_use))
+				*ver = v;
+			found = 1;
+		}
+	free(blk);
+	return found;
+}
+
+/*
  * How old is a broken pack against the valid one in use (version in_use),
  * and had it been committed? The kernel never asks: validate_checkpoint
- * drops a pack that fails before its version is compared, and
- * f2fs_get_valid_checkpoint mounts the other one, so the answer only tells
- * what that choice cost.
+ * drops a pack that fails (its header's CRC offset or CRC, its total block
+ * count, its footer's CRC or version) and f2fs_get_valid_checkpoint mounts
+ * the other one, so the answer only tells what that choice cost: a loss
+ * (NEWER, the one case fsck calls an error) only where the pack shows that
+ * a checkpoint after the one in use was committed.
  *
  * A checkpoint is committed by its footer: the kernel writes the rest of
  * the pack, flushes, and writes the footer last. A crash before that leaves
@@ -142,14 +175,22 @@ static int read_pack(struct f2fs_dev *dev, uint64_t start, uint32_t cp_payload,
  *    that), else UNFINISHED unless its footer is intact;
  *  - a header that fails its CRC but whose footer of the same version
  *    verifies was committed and damaged since: ordered by that version;
- *  - a header that fails its CRC with no such footer is UNFINISHED at
- *    in_use + 1, OLDER at in_use or in_use - 1, and any other version is
- *    damage in the version itself: UNORDERED, as is an unreadable header.
+ *  - a header that fails its CRC (or cannot be read) with no such footer:
+ *    the slot's footers tell what was committed there last. One newer than
+ *    the pack in use is a checkpoint committed and lost since: NEWER, at
+ *    its version. Else the header's version, when it is one a crash or a
+ *    copy leaves (in_use + 1: UNFINISHED; in_use or in_use - 1: OLDER),
+ *    is kept; else the pack is OLDER at its newest footer's version (as
+ *    f2fs-tools' resize.f2fs leaves the pack it does not use: its first
+ *    block zeroed, the older footer intact), or, with no footer at all,
+ *    UNORDERED: nothing shows that anything committed is lost.
  */
-static enum f2fs_cp_age broken_pack_age(const uint8_t *header, enum pack_state state,
+static enum f2fs_cp_age broken_pack_age(struct f2fs_dev *dev, uint64_t start,
+					const uint8_t *header, enum pack_state state,
 					uint64_t in_use, uint64_t *version)
 {
-	uint64_t v = state == PACK_UNREAD ? 0 : le64_load(header);
+	uint64_t v = state == PACK_UNREAD ? 0 : le64_load(header), fv = 0;
+	int footer;
 
 	*version = v;
 	switch (state) {
@@ -159,16 +200,20 @@ static enum f2fs_cp_age broken_pack_age(const uint8_t *header, enum pack_state s
 	case PACK_UNCOMMITTED:
 		return ver_after(v, in_use) ? F2FS_CP_UNFINISHED : F2FS_CP_OLDER;
 	case PACK_TORN:
-		if (v == in_use + 1)
-			return F2FS_CP_UNFINISHED;
-		if (v == in_use || v == in_use - 1)
-			return F2FS_CP_OLDER;
-		break;
 	case PACK_UNREAD:
 		break;
 	}
-	*version = 0;
-	return F2FS_CP_UNORDERED;
+	footer = newest_footer(dev, start, in_use, &fv);
+	if (footer && ver_after(fv, in_use)) {
+		*version = fv;
+		return F2FS_CP_NEWER;
+	}
+	if (state == PACK_TORN && v == in_use + 1)
+		return F2FS_CP_UNFINISHED;
+	if (state == PACK_TORN && (v == in_use || v == in_use - 1))
+		return F2FS_CP_OLDER;
+	*version = footer ? fv : 0;
+	return footer ? F2FS_CP_OLDER : F2FS_CP_UNORDERED;
 }
 
 int f2fs_cp_choose(struct f2fs_dev *dev, uint32_t cp_blkaddr, uint32_t cp_payload,
@@ -208,8 +253,9 @@ int f2fs_cp_choose(struct f2fs_dev *dev, uint32_t cp_blkaddr, uint32_t cp_payloa
 		choice->other_age = F2FS_CP_OLDER;
 		choice->other_version = le64_load(pack[!best]);
 	} else {
-		choice->other_age = broken_pack_age(pack[!best], state[!best], choice->version,
-						    &choice->other_version);
+		choice->other_age = broken_pack_age(dev, cp_blkaddr + (uint64_t)!best *
+						    F2FS_BLOCKS_PER_SEG, pack[!best], state[!best],
+						    choice->version, &choice->other_version);
 	}
 	free(pack[0]);
 	free(pack[1]);

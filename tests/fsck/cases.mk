@@ -7,7 +7,9 @@ FSCK_CASES = \
 	tests/fsck/case/clean-full.case \
 	tests/fsck/case/clean-json.case \
 	tests/fsck/case/clean-quick.case \
+	tests/fsck/case/cp-backup-pack-blank.case \
 	tests/fsck/case/cp-backup-pack-invalid.case \
+	tests/fsck/case/cp-backup-pack-resized.case \
 	tests/fsck/case/cp-bitmap-size.case \
 	tests/fsck/case/cp-curseg-blkoff.case \
 	tests/fsck/case/cp-curseg-duplicate.case \

@@ -79,6 +79,13 @@ CASE_LIST=(
 "cp-backup-pack-invalid|-n|D raw \$((\$(get sb cp_blkaddr) + 512)) 8 ff"
 "cp-newest-pack-invalid|-n|D raw \$(get sb cp_blkaddr) 8 ff"
 "cp-newest-pack-unordered|-n|D raw \$(get sb cp_blkaddr) 0 0102030405060708"
+# f2fs-tools' resize.f2fs (1.15) grows an image and zeroes the first block
+# of the pack it leaves unused, whose older footer stays: the kernel skips
+# that pack, nothing committed is lost (a warning, exit 0)
+"cp-backup-pack-resized|-n|rm -f \$IMG && truncate -s 64M \$IMG && /usr/sbin/mkfs.f2fs -q -f \$IMG >/dev/null && truncate -s 128M \$IMG && /usr/sbin/resize.f2fs \$IMG >/dev/null"
+# the pack not in use zeroed whole: of no version, no footer in its slot;
+# nothing shows a checkpoint lost (a warning)
+"cp-backup-pack-blank|-n|dd if=/dev/zero of=\$IMG bs=4096 seek=\$((\$(get sb cp_blkaddr) + 512)) count=512 conv=notrunc status=none"
 "cp-newest-pack-unfinished|-n|C=\$(get sb cp_blkaddr); T=\$(get cp cp_pack_total_block_count); D copy \$((C + 512 + T - 1)) \$((C + T - 1))"
 "cp-valid-block-count|--quick|D cp valid_block_count \$((\$(get cp valid_block_count) - 3))"
 "cp-valid-block-count-full|-n|D cp valid_block_count \$((\$(get cp valid_block_count) + 3))"

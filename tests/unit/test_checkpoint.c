@@ -385,11 +385,46 @@ START_TEST(test_choose_broken_age)
 	ck_assert_int_eq(choose(&im, 0, buf, &c, &err), 0);
 	ck_assert_int_eq(c.other_age, F2FS_CP_OLDER);
 
-	/* a damaged header with a garbage version cannot be ordered */
+	/* a damaged header with a garbage version: the slot's footer (37)
+	 * says what was committed there last, an older pack */
 	write_pack(&im, 1, 0x0102030405060708ull, 37, 0, 6);
 	damage_header(&im, 1);
 	ck_assert_int_eq(choose(&im, 0, buf, &c, &err), 0);
 	ck_assert_int_eq(c.pack, 0);
+	ck_assert_int_eq(c.other_age, F2FS_CP_OLDER);
+	ck_assert_uint_eq(c.other_version, 37);
+	/* its header zeroed (resize.f2fs), the older footer intact: older */
+	write_pack(&im, 1, 39, 39, 0, 6);
+	ck_assert_int_eq(f2fs_dev_write(im.dev, CP_BLK + 512, zero, 1, &err), 0);
+	ck_assert_int_eq(choose(&im, 0, buf, &c, &err), 0);
+	ck_assert_int_eq(c.other_age, F2FS_CP_OLDER);
+	ck_assert_uint_eq(c.other_version, 39);
+	/* a garbage version over a footer newer than the pack in use: that
+	 * checkpoint was committed, and is lost */
+	write_pack(&im, 1, 0x0102030405060708ull, 41, 0, 6);
+	damage_header(&im, 1);
+	ck_assert_int_eq(choose(&im, 0, buf, &c, &err), 0);
+	ck_assert_int_eq(c.other_age, F2FS_CP_NEWER);
+	ck_assert_uint_eq(c.other_version, 41);
+	/* a footer newer than the header's total says (a stale one beyond
+	 * it is older): the newest footer in the slot counts */
+	write_pack(&im, 1, 41, 41, 0, 6);
+	damage_header(&im, 1);
+	{
+		uint8_t blk[F2FS_BLKSIZE];
+
+		/* the header's total no longer reaches the footer */
+		ck_assert_int_eq(f2fs_dev_read(im.dev, CP_BLK + 512, blk, 1, &err), 0);
+		le32_store(blk + 136, 3);
+		ck_assert_int_eq(f2fs_dev_write(im.dev, CP_BLK + 512, blk, 1, &err), 0);
+	}
+	ck_assert_int_eq(choose(&im, 0, buf, &c, &err), 0);
+	ck_assert_int_eq(c.other_age, F2FS_CP_NEWER);
+	ck_assert_uint_eq(c.other_version, 41);
+	/* no version to trust and no footer at all: nothing shows a loss */
+	for (uint32_t k = 0; k < 8; k++)
+		ck_assert_int_eq(f2fs_dev_write(im.dev, CP_BLK + 512 + k, zero, 1, &err), 0);
+	ck_assert_int_eq(choose(&im, 0, buf, &c, &err), 0);
 	ck_assert_int_eq(c.other_age, F2FS_CP_UNORDERED);
 	ck_assert_uint_eq(c.other_version, 0);
 

@@ -23,7 +23,9 @@ int f2fs_sb_read(struct f2fs_dev *dev, struct f2fs_super_block *sb,
 enum f2fs_cp_age {
 	F2FS_CP_OLDER = 0,      /* older (or as old): nothing after the pack in use is lost */
 	F2FS_CP_NEWER,          /* committed after the pack in use: what it recorded is lost */
-	F2FS_CP_UNORDERED,      /* its version cannot be trusted */
+	F2FS_CP_UNORDERED,      /* of no version to trust, and no footer in its slot:
+				 * nothing shows a checkpoint committed after the
+				 * pack in use */
 	F2FS_CP_UNFINISHED,     /* newer, but a crash cut it short before its footer
 				 * committed it: nothing committed is lost */
 };

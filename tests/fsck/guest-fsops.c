@@ -14,6 +14,9 @@
  *                        not; overwrite ranges, truncate, unlink some
  *   release FILE         F2FS_IOC_RELEASE_COMPRESS_BLOCKS
  *   reserve FILE         F2FS_IOC_RESERVE_COMPRESS_BLOCKS
+ *   gc PATH N            F2FS_IOC_GARBAGE_COLLECT (foreground, synchronous)
+ *                        up to N times on the filesystem of PATH; stops
+ *                        early when the kernel finds no victim
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -30,6 +33,7 @@
 #define F2FS_IOCTL_MAGIC 0xf5
 #define RELEASE_COMPRESS_BLOCKS _IOR(F2FS_IOCTL_MAGIC, 18, uint64_t)
 #define RESERVE_COMPRESS_BLOCKS _IOR(F2FS_IOCTL_MAGIC, 19, uint64_t)
+#define GARBAGE_COLLECT _IOW(F2FS_IOCTL_MAGIC, 6, uint32_t)
 
 static uint32_t rng;
 
@@ -210,6 +214,30 @@ static int cmd_blocks(const char *file, unsigned long req, const char *what)
 	return 0;
 }
 
+/* each call frees at most a section; EAGAIN/ENODATA: nothing left to move */
+static int cmd_gc(const char *path, long n)
+{
+	uint32_t sync_gc = 1;
+	long done = 0;
+	int fd = open(path, O_RDONLY);
+
+	if (fd < 0)
+		return fail("open", path);
+	while (done < n) {
+		if (ioctl(fd, GARBAGE_COLLECT, &sync_gc) == 0) {
+			done++;
+			continue;
+		}
+		if (errno == EAGAIN || errno == ENODATA || errno == EBUSY)
+			break;
+		return fail("garbage collect", path);
+	}
+	close(fd);
+	printf("gc: %ld of %ld passes%s%s\n", done, n, done < n ? ", then " : "",
+	       done < n ? strerror(errno) : "");
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	const char *c = argc > 1 ? argv[1] : "";
@@ -228,6 +256,8 @@ int main(int argc, char **argv)
 		return cmd_blocks(argv[2], RELEASE_COMPRESS_BLOCKS, "release");
 	if (!strcmp(c, "reserve") && argc == 3)
 		return cmd_blocks(argv[2], RESERVE_COMPRESS_BLOCKS, "reserve");
-	fprintf(stderr, "usage: fsck-fsops fill|thin|many|falloc|mixed|release|reserve ...\n");
+	if (!strcmp(c, "gc") && argc == 4)
+		return cmd_gc(argv[2], atol(argv[3]));
+	fprintf(stderr, "usage: fsck-fsops fill|thin|many|falloc|mixed|release|reserve|gc ...\n");
 	return 2;
 }

@@ -48,6 +48,11 @@ $(FSCK_CASES):
 	@:
 # volumes over several devices (multidev-kernel.sh: written by the kernel)
 SCRIPT_TESTS += tests/fsck/multidev.sh tests/fsck/multidev-kernel.sh
+# the repair on images f2fs-tools and the kernel made: bases x damage kinds
+# (F2FS_MATRIX=full for every kind; see the script)
+SCRIPT_TESTS += tests/fsck/repair-matrix.sh
+EXTRA_DIST += tests/fsck/repair-matrix.sh tests/fsck/repair-matrix.py \
+	tests/fsck/repair-matrix.xfail tests/fsck/make-matrix-bases.sh tests/fsck/matrix-bases
 EXTRA_DIST += tests/fsck/multidev.sh tests/fsck/multidev-kernel.sh tests/fsck/multidev-compare.py
 EXTRA_DIST += tests/fsck/clean-images.sh tests/fsck/options.sh tests/fsck/run-cases.sh tests/fsck/large-dir.sh \
 	tests/fsck/repair-outcome.sh \

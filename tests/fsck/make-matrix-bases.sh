@@ -30,9 +30,9 @@
 #
 # Bases (NAME|mkfs.f2fs options|size):
 #   kernel-ssr        default features, 128 MiB
-#   kernel-ssr-quota  the Android set: extra_attr, inode_checksum,
-#                     flexible_inline_xattr, lost_found, sb_checksum, quota;
-#                     128 MiB
+# (A second one with the Android feature set, extra_attr, inode_checksum,
+# flexible_inline_xattr, lost_found, sb_checksum and quota, showed no SSR
+# data log at unmount in some 25 runs of this ageing: not made for now.)
 set -eu
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
 . "$HERE/common.sh"
@@ -43,7 +43,6 @@ OUT=$HERE/matrix-bases
 
 BASES=(
 "kernel-ssr||128M"
-"kernel-ssr-quota|-O extra_attr,inode_checksum,flexible_inline_xattr,lost_found,sb_checksum,quota|128M"
 )
 
 W=$(mktemp -d "${TMPDIR:-/tmp}/matrix-bases.XXXXXX")

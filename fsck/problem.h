@@ -271,7 +271,11 @@ X(NAT_REBUILT, "nat.entry_rebuilt", "nat", ERROR, FIELD, PREEN, TREE, \
   "a NAT entry is garbage, lost or names the wrong block, and a node block whose footer, " \
   "summary entry and SIT bit all name the nid says what it must be: the entry is rebuilt " \
   "from that block (an entry naming a block that holds another nid's node is freed); " \
-  "nothing is lost, so an automatic run may do it")
+  "nothing is lost, so an automatic run may do it") \
+X(NODE_FOOTER_INO, "node.footer_ino", "node", ERROR, FIELD, PREEN, TREE, \
+  "a node footer's ino disagrees with a NAT entry that fits the node (an inode's own nid, " \
+  "or another node's owner where the footer's cannot be): the footer is the broken side " \
+  "and gets the NAT's ino")
 
 #define F2FS_CHECK_ENUM_(id, name, st, sev, fix, preen, order, desc) F2FS_PB_##id,
 enum f2fs_problem_code {

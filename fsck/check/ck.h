@@ -190,6 +190,7 @@ enum ck_fix_op {
 				   * version slot (a node block answers for it) */
 	/* inode fields and xattrs (inodes.c, xattrs.c) */
 	FX_RESEAL,                /* inode rewritten: its checksum recomputed */
+	FX_FOOTER_INO,            /* node ino's footer ino := value */
 	FX_MODE,                  /* inode's i_mode := value */
 	FX_EXTRA_ISIZE,           /* inode's i_extra_isize := value (first of all) */
 	FX_ISIZE,                 /* inode's i_size := fofs */

@@ -614,6 +614,28 @@ static bool footer_ino_usable(const struct ck *ck, uint32_t nid, uint32_t fino,
 	       (fino == nid) == (kind == F2FS_NODE_INODE);
 }
 
+/* Does the tree of inode owner point at nid where a node at offset ofs
+ * hangs (its pointers read through the NAT)? What cannot be read says no. */
+static bool tree_points_at(struct ck *ck, uint32_t owner, uint32_t nid, uint32_t ofs)
+{
+	struct f2fs_node_path path;
+	struct f2fs_error e = { 0 };
+	struct f2fs_node buf, *nd = &buf;
+	uint32_t cur = owner;
+
+	if (!f2fs_node_path_of(ofs, &path) || !path.levels)
+		return false;
+	for (uint32_t l = 0; l < path.levels; l++) {
+		const struct ck_nid *c = ck_nid_find(ck, cur);
+
+		if (!c || f2fs_fs_read_block(ck->fs, c->blkaddr, nd, &e) ||
+		    le32_get(nd->footer.nid) != cur)
+			return false;
+		cur = l == 0 ? le32_get(nd->i.i_nid[path.slot[0]]) : le32_get(nd->in.nid[path.slot[l]]);
+	}
+	return cur == nid;
+}
+
 static int ino_from_footer(struct ck *ck, struct ck_nid *n, uint32_t nid, uint32_t fino,
 			   struct ck_node **x)
 {
@@ -650,6 +672,17 @@ static int sweep_cb(struct ck *ck, uint32_t item, uint32_t addr, const uint8_t *
 		return footer_mismatch(ck, addr, nid);
 	x = n->flags & NR_SELF ? NULL : ck_node_of(ck, nid);
 	ino = x ? x->ino : nid;
+	if (fino != ino && ino && footer_ino_usable(ck, nid, ino, kind) &&
+	    (!footer_ino_usable(ck, nid, fino, kind) || tree_points_at(ck, ino, nid, ofs))) {
+		/* the NAT's ino fits the node and the footer's cannot, or the
+		 * NAT's inode points at the node: the footer is the broken side */
+		ck_pb(ck, F2FS_PB_NODE_FOOTER_INO, AT(A_NID(nid), A_BLK(addr), A_EXP(ino), A_FOUND(fino)),
+		      "nid %u: node footer ino %u, NAT ino %u", nid, fino, ino);
+		ret = ck_fix_add(ck, F2FS_PB_NODE_FOOTER_INO, FX_FOOTER_INO, nid, 0, 0, ino);
+		if (ret)
+			return ret;
+		fino = ino;
+	}
 	if (fino != ino) {
 		/* an ino the NAT cannot hold was reported with the NAT */
 		if (ino)

@@ -42,6 +42,7 @@ static bool per_record(enum f2fs_problem_code code)
 	case F2FS_PB_INODE_INLINE_SIZE: case F2FS_PB_INODE_SIZE: case F2FS_PB_INODE_COMPR_BLOCKS:
 	case F2FS_PB_INODE_DEPTH: case F2FS_PB_INODE_XATTR_NID: case F2FS_PB_XATTR_HEADER:
 	case F2FS_PB_XATTR_ENTRY_BOUNDS: case F2FS_PB_XATTR_BAD_NAME: case F2FS_PB_XATTR_DUPLICATE:
+	case F2FS_PB_NODE_FOOTER_INO:
 		return true;
 	default:
 		return false;
@@ -176,6 +177,11 @@ static int apply(struct rp *p, const struct ck_fix *f)
 	switch (f->op) {
 	case FX_RESEAL:
 		break;   /* the flush reseals every inode it writes */
+	case FX_FOOTER_INO:
+		/* the staged node's owner too, which the quota step reads */
+		nd->footer.ino = le32_put(f->value);
+		rp_stage_find(p, f->ino)->ino = f->value;
+		break;
 	case FX_EXTRA_ISIZE:
 		nd->i.extra.i_extra_isize = le16_put((uint16_t)f->value);
 		break;

@@ -100,6 +100,8 @@ FSCK_CASES = \
 	tests/fsck/case/node-bad-offset-footer.case \
 	tests/fsck/case/node-bad-offset.case \
 	tests/fsck/case/node-child-missing.case \
+	tests/fsck/case/node-footer-ino-direct.case \
+	tests/fsck/case/node-footer-ino.case \
 	tests/fsck/case/node-footer-nid-node.case \
 	tests/fsck/case/node-footer-nid.case \
 	tests/fsck/case/node-multiple-parents.case \

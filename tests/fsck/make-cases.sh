@@ -115,6 +115,10 @@ CASE_LIST=(
 "nat-ino-zero|-n|D nat \$(get inode /a/b/sparse nid[0]) ino 0"
 # the first dentry block of /big overwritten: its files come back by the
 # names and parents their inodes keep (i_name, i_pino)
+# a node footer's ino changed: the NAT, the offset and the parent pointer
+# agree, so the footer is the broken side (it converges in one run)
+"node-footer-ino|-n|D footer /small.txt ino \$((\$(get ino /small.txt) + 1))"
+"node-footer-ino-direct|-n|D footer \"#\$(get inode /a/b/sparse nid[0])\" ino \$(get ino /small.txt)"
 "dir-block-garbage|-n|D raw \$(get inode /big addr[0]) 0 \$(garbage_hex)"
 # the same damage, with the node's block no longer valid in the SIT: no
 # node block answers for the entry (nat_answers.c), which goes

@@ -208,7 +208,10 @@ X(INODE_DEPTH, "inode.current_depth", "inode", ERROR, FIELD, PREEN, INODE, \
 X(INODE_XATTR_NID, "inode.xattr_nid", "inode", ERROR, CLEAR, ASK, INODE, \
   "i_xattr_nid does not name an xattr node of this inode") \
 X(INODE_UNREACHABLE, "inode.unreachable", "inode", ERROR, RELINK, PREEN, SHAPE, \
-  "an inode in use has no directory entry and is no orphan") \
+  "an inode in use has no directory entry and is no orphan: it goes back into its parent " \
+  "under its name (i_pino, i_name, the lost-pino bit clear, the name free there), else " \
+  "into /lost+found under its name (#INO without one); an automatic run may do it, as " \
+  "nothing is lost") \
 X(INODE_NOT_INODE, "inode.not_inode", "inode", ERROR, CLEAR, ASK, TREE, \
   "a node named as an inode is not one") \
 X(DIR_BAD_NAME_LEN, "dir.bad_name_len", "dir", ERROR, CLEAR, ASK, ENTRY, \

@@ -862,7 +862,13 @@ int ck_repair(struct ck *ck)
 		ret = f2fs_txn_begin(&p.t, ck->fs, ck->err);
 	if (!ret)
 		ret = stage(&p);
-	if (ret == 1) {
+	if (ret == -F2FS_E_NO_SPACE) {
+		/* what was placed lies in space free under the old checkpoint,
+		 * which still stands: the volume is as it was */
+		refuse(ck, "no room for the repair's out-of-place writes (%s); free space, or grow the volume, and run fsck again",
+		       ck->err->msg);
+		ret = 0;
+	} else if (ret == 1) {
 		refuse(ck, "the roll-forward recovery of %llu node block(s) is not done here (%s); mount the image once (the kernel recovers them) and run fsck again, or pass --discard-roll-forward",
 		       (unsigned long long)ck->r->roll_forward_nodes, ck->r->roll.why);
 		ret = 0;

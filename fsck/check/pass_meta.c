@@ -231,6 +231,14 @@ static int load_sit(struct ck *ck)
 			      AT(A_SEG(segno), A_EXP(bits), A_FOUND(ck->segs[segno].vblocks)),
 			      "segment %u: the SIT block's entry under the journal has valid count %u, its map %u blocks",
 			      segno, ck->segs[segno].vblocks, bits);
+		/* f2fs-tools' fsck checks the type of those entries too (the
+		 * kernel does not); a bad type the journal's entry repeats is
+		 * reported once, as the entry in use */
+		if (ck->segs[segno].type > F2FS_SEG_COLD_NODE &&
+		    le16_get(j->sit_j.entries[k].se.vblocks) >> F2FS_SIT_VBLOCKS_SHIFT <= F2FS_SEG_COLD_NODE)
+			ck_pb(ck, F2FS_PB_SIT_BAD_TYPE, AT(A_SEG(segno), A_FOUND(ck->segs[segno].type)),
+			      "segment %u: the SIT block's entry under the journal has type %u",
+			      segno, ck->segs[segno].type);
 		apply_sit_entry(ck, segno, &j->sit_j.entries[k].se);
 	}
 	return 0;

@@ -185,8 +185,16 @@ static int fix_nat_inos(struct rp *p)
 
 /* ---- SIT ------------------------------------------------------------------ */
 
-/* Keep the stored type where it fits the blocks; else the log's type, or
- * the warm type of the blocks' kind (or hot data for a free segment). */
+/* The SIT type of segment s. What reads it: f2fs-tools' fsck wants every
+ * entry's type below 6, a current segment typed as its log, and the type's
+ * kind (node or data) that of each block in use there (else it retypes the
+ * segment and says so); the kernel counts the valid blocks of node-typed
+ * segments against valid_node_count at mount, and its GC wants the type's
+ * kind to be the summary block's (stage_ssa writes the footer from this
+ * type). So: a log's type; else the stored type where it fits the blocks;
+ * else the warm type of the blocks' kind (hot data for a free segment). A
+ * segment holding both kinds fits no type (the check reports its blocks:
+ * nat.segment_type, data.segment_type). */
 static uint8_t seg_type(const struct rp *p, uint32_t s)
 {
 	const struct ck *ck = p->ck;
@@ -677,9 +685,11 @@ static int step_txn(struct rp *p)
 	p->t.nat_used = p->used;
 	p->used = NULL;
 	p->t.nat_no_journal = p->fix[F2FS_PB_NAT_JOURNAL];
-	/* the kernel checks the SIT blocks' own entries, journal or not: a
-	 * bad one is only mended by writing its block */
-	p->t.sit_no_journal = p->fix[F2FS_PB_SIT_JOURNAL] || p->fix[F2FS_PB_SIT_VBLOCKS_MAP];
+	/* the kernel checks the SIT blocks' own entries, journal or not (and
+	 * f2fs-tools their types too): a bad one is only mended by writing
+	 * its block */
+	p->t.sit_no_journal = p->fix[F2FS_PB_SIT_JOURNAL] || p->fix[F2FS_PB_SIT_VBLOCKS_MAP] ||
+			      p->fix[F2FS_PB_SIT_BAD_TYPE];
 	if (p->fix[F2FS_PB_SB_PRIMARY_INVALID])
 		p->t.sb_rewrite |= 1u;
 	if (p->fix[F2FS_PB_SB_COPIES_DIFFER])

@@ -147,6 +147,7 @@ FSCK_CASES = \
 	tests/fsck/case/sb-quota-ino.case \
 	tests/fsck/case/sb-unknown-feature.case \
 	tests/fsck/case/sit-bad-type.case \
+	tests/fsck/case/sit-block-under-journal-type.case \
 	tests/fsck/case/sit-block-under-journal.case \
 	tests/fsck/case/sit-journal.case \
 	tests/fsck/case/sit-used-not-valid.case \

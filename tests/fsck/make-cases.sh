@@ -137,6 +137,8 @@ CASE_LIST=(
 "sit-bad-type|--quick|D sit \$(seg_of \$(get inode /a/b/dense addr[0])) type 7"
 "sit-journal|-n|D journal sit 5 segno 100"
 "sit-block-under-journal|--quick|D sitblock 3 vblocks 7"
+# f2fs-tools' fsck checks the type of such an entry too
+"sit-block-under-journal-type|--quick|D sitblock 3 type 7"
 "sit-used-not-valid|-n|B=\$(get inode /a/b/dense addr[5]); S=\$(seg_of \$B); D sit \$S clrbit \$(off_of \$B) -- sit \$S vblocks \$((\$(get sit \$S vblocks) - 1))"
 "sit-valid-unused|-n|D sit 20 setbit 0 -- sit 20 vblocks 1 -- sit 20 type 1 -- cp valid_block_count \$((\$(get cp valid_block_count) + 1)) -- cp free_segment_count \$((\$(get cp free_segment_count) - 1))"
 "ssa-mismatch|-n|B=\$(get inode /a/b/dense addr[0]); D ssa \$(seg_of \$B) \$(off_of \$B) nid 4242"

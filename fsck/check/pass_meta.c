@@ -294,17 +294,25 @@ static void check_cursegs(struct ck *ck)
 			ck_pb(ck, F2FS_PB_CP_CURSEG_TYPE, AT(A_SEG(sn), A_EXP(t), A_FOUND(g->type)),
 			      "segment %u is current for log type %d but the SIT says type %u",
 			      sn, t, g->type);
-		if (cp->alloc_type[t] == 0) {   /* LFS: nothing valid past the offset */
-			for (uint32_t b = off; b < F2FS_BLOCKS_PER_SEG; b++)
-				if (f2fs_msb_test(g->map, b)) {
-					ck_pb(ck, F2FS_PB_CP_CURSEG_BLKOFF,
-					      AT(A_SEG(sn), A_BLK(ck->main_blkaddr +
-								  (uint64_t)sn * F2FS_BLOCKS_PER_SEG + b),
-						 A_EXP(off), A_FOUND(b)),
-					      "segment %u (log type %d): block %u is valid past the next free block %u",
-					      sn, t, b, off);
-					break;
-				}
+		/* the kernel writes the next block without looking (and refuses
+		 * to mount when it is valid); an LFS log appends, so nothing
+		 * past it may be valid either, where an SSR log fills holes */
+		for (uint32_t b = off; b < (cp->alloc_type[t] ? off + 1 : F2FS_BLOCKS_PER_SEG); b++) {
+			uint64_t at = ck->main_blkaddr + (uint64_t)sn * F2FS_BLOCKS_PER_SEG + b;
+
+			if (!f2fs_msb_test(g->map, b))
+				continue;
+			if (b == off)
+				ck_pb(ck, F2FS_PB_CP_CURSEG_BLKOFF,
+				      AT(A_SEG(sn), A_BLK(at), A_EXP(off), A_FOUND(b)),
+				      "segment %u (log type %d, %s): block %u, the next it writes, is valid",
+				      sn, t, cp->alloc_type[t] ? "SSR" : "LFS", b);
+			else
+				ck_pb(ck, F2FS_PB_CP_CURSEG_BLKOFF,
+				      AT(A_SEG(sn), A_BLK(at), A_EXP(off), A_FOUND(b)),
+				      "segment %u (log type %d): block %u is valid past the next free block %u",
+				      sn, t, b, off);
+			break;
 		}
 	}
 	for (uint32_t s = 0; s < ck->main_segs; s++)

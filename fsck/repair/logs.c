@@ -4,7 +4,11 @@
  * Blocks written out of place (the repair never writes over a block the old
  * checkpoint uses) are appended to these logs, so that they are free under
  * the old checkpoint and in use under the new one, and their summaries go
- * into the new pack with the logs'.
+ * into the new pack with the logs'. Only an appending (LFS) log takes
+ * them: an SSR log written to starts a free section first, and appends
+ * there. A log's next block is free, and an appending log's every block
+ * from there on (the kernel refuses to mount otherwise); a log that fills
+ * its segment starts a free section at once.
  */
 #include <f2fs/format/checkpoint.h>
 
@@ -24,14 +28,19 @@ static bool is_unknown(const struct rp *p, uint32_t s, uint32_t b)
 	return p->unknown && f2fs_msb_test(p->unknown + (size_t)s * F2FS_SIT_VBLOCK_MAP_SIZE, b);
 }
 
-/* Can log t go on in its segment: in range, its own, holding only blocks
- * of its kind, none (for an appending log) at or past its next block? */
-static bool log_usable(const struct rp *p, int t, uint32_t sn, uint16_t off)
+/* Can log t go on in segment sn, and from which block (*off)? The segment
+ * must be in range, not another log's, and hold only blocks of the log's
+ * kind. The kernel writes the log's next block without looking, and
+ * refuses to mount when it is in use: an appending (LFS) log goes on where
+ * nothing from *off on is in use; an SSR log, which fills holes, goes on at
+ * the first free block from *off on, else from the segment's start. */
+static bool log_usable(const struct rp *p, int t, uint32_t sn, uint16_t *off)
 {
 	const struct ck *ck = p->ck;
 	const uint8_t *own, *nm;
+	bool ssr = ck->cp->alloc_type[t] != 0;
 
-	if (sn >= ck->main_segs || off >= F2FS_BLOCKS_PER_SEG)
+	if (sn >= ck->main_segs || *off >= F2FS_BLOCKS_PER_SEG)
 		return false;
 	for (int u = 0; u < t; u++)
 		if (p->cur[u] == sn)
@@ -43,10 +52,20 @@ static bool log_usable(const struct rp *p, int t, uint32_t sn, uint16_t off)
 			continue;
 		if (!is_unknown(p, sn, b) && (f2fs_msb_test(nm, b) != 0) != is_node_log(t))
 			return false;
-		if (ck->cp->alloc_type[t] == 0 && b >= off)
+		if (!ssr && b >= *off)
 			return false;
 	}
-	return true;
+	if (!ssr || !f2fs_msb_test(own, *off))
+		return true;
+	for (uint32_t k = 1; k < F2FS_BLOCKS_PER_SEG; k++) {
+		uint32_t b = (*off + k) % F2FS_BLOCKS_PER_SEG;
+
+		if (!f2fs_msb_test(own, b)) {
+			*off = (uint16_t)b;
+			return true;
+		}
+	}
+	return false;
 }
 
 static bool sec_free(const struct rp *p, uint32_t sec, int upto)
@@ -96,7 +115,7 @@ int rp_choose_logs(struct rp *p)
 		p->off[t] = f2fs_cp_log_blkoff(ck->cp, t);
 	}
 	for (int t = 0; t < F2FS_NR_CURSEG_TYPE && !ret; t++)
-		if (!log_usable(p, t, p->cur[t], p->off[t]))
+		if (!log_usable(p, t, p->cur[t], &p->off[t]))
 			ret = move_log(p, t);
 	return ret;
 }
@@ -140,6 +159,10 @@ int rp_place(struct rp *p, int t, uint32_t count, uint32_t *first)
 	}
 	p->off[t] = (uint16_t)(p->off[t] + count);
 	*first = base;
+	/* a full segment is left at once, as the kernel leaves it: no
+	 * checkpoint names a log's next block past its segment's end */
+	if (p->off[t] == F2FS_BLOCKS_PER_SEG)
+		return move_log(p, t);
 	return 0;
 }
 

@@ -11,6 +11,7 @@ FSCK_CASES = \
 	tests/fsck/case/cp-backup-pack-invalid.case \
 	tests/fsck/case/cp-backup-pack-resized.case \
 	tests/fsck/case/cp-bitmap-size.case \
+	tests/fsck/case/cp-curseg-blkoff-ssr.case \
 	tests/fsck/case/cp-curseg-blkoff.case \
 	tests/fsck/case/cp-curseg-duplicate.case \
 	tests/fsck/case/cp-curseg-range.case \

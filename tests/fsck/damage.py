@@ -103,6 +103,8 @@ for _i in range(8):
     CP_FIELDS['cur_node_blkoff[%d]' % _i] = (68 + 2 * _i, 'H')
     CP_FIELDS['cur_data_segno[%d]' % _i] = (84 + 4 * _i, 'I')
     CP_FIELDS['cur_data_blkoff[%d]' % _i] = (116 + 2 * _i, 'H')
+for _i in range(16):
+    CP_FIELDS['alloc_type[%d]' % _i] = (176 + _i, 'B')
 
 INODE_FIELDS = {
     'mode': (0, 'H'), 'advise': (2, 'B'), 'inline': (3, 'B'), 'uid': (4, 'I'), 'gid': (8, 'I'),

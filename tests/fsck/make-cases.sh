@@ -100,6 +100,9 @@ CASE_LIST=(
 "cp-curseg-duplicate|--quick|D cp cur_data_segno[1] \$(get cp cur_data_segno[0])"
 "cp-curseg-type|--quick|D sit \$(get cp cur_data_segno[1]) type 2"
 "cp-curseg-blkoff|--quick|D cp cur_node_blkoff[0] 2"
+# an SSR log (f2fs-tools' sload leaves every log so) whose next block is in
+# use: it goes on at the next free block of its segment
+"cp-curseg-blkoff-ssr|--quick|D cp alloc_type[3] 1 -- cp cur_node_blkoff[0] 2"
 "cp-overprovision|--quick|D cp overprov_segment_count 0"
 "cp-user-block-count|--quick|D cp user_block_count \$(((\$(get sb segment_count_main) - \$(get cp overprov_segment_count)) * 512 + 1))"
 "cp-space-counts|--quick|D cp overprov_segment_count 0 -- cp rsvd_segment_count 0 -- cp user_block_count 0"

@@ -96,7 +96,7 @@ static void release_addr(struct rp *p, uint32_t a)
 	if (a == F2FS_NEW_ADDR && p->new_addrs)
 		p->new_addrs--;
 	else if (ck_in_main(ck, a))
-		f2fs_msb_clear(ck->owned, a - ck->main_blkaddr);
+		f2fs_msb_clear(p->owned, a - ck->main_blkaddr);
 }
 
 /* Free inode ino as its eviction would. */
@@ -124,8 +124,8 @@ static int free_inode(struct rp *p, uint32_t ino, struct ck_nid *in, const struc
 		ret = f2fs_nat_lookup(ck->fs, ino, &ni, NULL, ck->err);
 	if (ret)
 		return ret;
-	f2fs_msb_clear(ck->owned, in->blkaddr - ck->main_blkaddr);
-	f2fs_msb_clear(ck->nodemap, in->blkaddr - ck->main_blkaddr);
+	f2fs_msb_clear(p->owned, in->blkaddr - ck->main_blkaddr);
+	f2fs_msb_clear(p->nodemap, in->blkaddr - ck->main_blkaddr);
 	in->flags &= (uint8_t)~NR_READ;   /* gone: no later fix looks at it */
 	p->freed++;
 	p->inodes_delta--;

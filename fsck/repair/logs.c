@@ -18,6 +18,27 @@
 #include <stdlib.h>
 #include <string.h>
 
+int rp_maps_begin(struct rp *p)
+{
+	const struct ck *ck = p->ck;
+	size_t bytes = (size_t)((ck->main_end - ck->main_blkaddr) / 8) + 1;
+
+	p->owned = malloc(bytes);
+	p->nodemap = malloc(bytes);
+	if (!p->owned || !p->nodemap)
+		return f2fs_fail(ck->err, -ENOMEM, "out of memory for the repair's block maps");
+	memcpy(p->owned, ck->owned, bytes);
+	memcpy(p->nodemap, ck->nodemap, bytes);
+	return 0;
+}
+
+void rp_maps_free(struct rp *p)
+{
+	free(p->owned);
+	free(p->nodemap);
+	p->owned = p->nodemap = NULL;
+}
+
 static bool is_node_log(int t)
 {
 	return t >= F2FS_NR_CURSEG_DATA;
@@ -45,8 +66,8 @@ static bool log_usable(const struct rp *p, int t, uint32_t sn, uint16_t *off)
 	for (int u = 0; u < t; u++)
 		if (p->cur[u] == sn)
 			return false;
-	own = rp_own_map(ck, sn);
-	nm = ck->nodemap + (size_t)sn * F2FS_SIT_VBLOCK_MAP_SIZE;
+	own = rp_own_map(p, sn);
+	nm = p->nodemap + (size_t)sn * F2FS_SIT_VBLOCK_MAP_SIZE;
 	for (uint32_t b = 0; b < F2FS_BLOCKS_PER_SEG; b++) {
 		if (!f2fs_msb_test(own, b))
 			continue;
@@ -73,7 +94,7 @@ static bool sec_free(const struct rp *p, uint32_t sec, int upto)
 	const struct ck *ck = p->ck;
 
 	for (uint32_t s = sec * p->segs_per_sec; s < (sec + 1) * p->segs_per_sec; s++) {
-		if (s >= ck->main_segs || f2fs_sit_map_weight(rp_own_map(ck, s)))
+		if (s >= ck->main_segs || f2fs_sit_map_weight(rp_own_map(p, s)))
 			return false;
 		for (int u = 0; u < upto; u++)
 			if (p->cur[u] == s)
@@ -153,9 +174,9 @@ int rp_place(struct rp *p, int t, uint32_t count, uint32_t *first)
 	}
 	base = ck->main_blkaddr + p->cur[t] * F2FS_BLOCKS_PER_SEG + p->off[t];
 	for (uint32_t i = 0; i < count; i++) {
-		f2fs_msb_set(ck->owned, base + i - ck->main_blkaddr);
+		f2fs_msb_set(p->owned, base + i - ck->main_blkaddr);
 		if (is_node_log(t))
-			f2fs_msb_set(ck->nodemap, base + i - ck->main_blkaddr);
+			f2fs_msb_set(p->nodemap, base + i - ck->main_blkaddr);
 	}
 	p->off[t] = (uint16_t)(p->off[t] + count);
 	*first = base;
@@ -179,6 +200,6 @@ void rp_release(struct rp *p, uint32_t addr)
 
 	if (!ck_in_main(ck, addr))
 		return;
-	f2fs_msb_clear(ck->owned, addr - ck->main_blkaddr);
-	f2fs_msb_clear(ck->nodemap, addr - ck->main_blkaddr);
+	f2fs_msb_clear(p->owned, addr - ck->main_blkaddr);
+	f2fs_msb_clear(p->nodemap, addr - ck->main_blkaddr);
 }

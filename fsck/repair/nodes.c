@@ -90,7 +90,7 @@ static int free_node(struct rp *p, uint32_t nid, int depth)
 			if (a == F2FS_NEW_ADDR && p->new_addrs)
 				p->new_addrs--;
 			else if (ck_in_main(ck, a) && !rp_lost_claim(ck, nid, i))   /* another's */
-				f2fs_msb_clear(ck->owned, a - ck->main_blkaddr);
+				f2fs_msb_clear(p->owned, a - ck->main_blkaddr);
 		}
 	} else if (f2fs_node_kind(ofs) == F2FS_NODE_INDIRECT ||
 		   f2fs_node_kind(ofs) == F2FS_NODE_DOUBLE) {
@@ -105,8 +105,8 @@ static int free_node(struct rp *p, uint32_t nid, int depth)
 	}
 	if (ret)
 		return ret;
-	f2fs_msb_clear(ck->owned, n->blkaddr - ck->main_blkaddr);
-	f2fs_msb_clear(ck->nodemap, n->blkaddr - ck->main_blkaddr);
+	f2fs_msb_clear(p->owned, n->blkaddr - ck->main_blkaddr);
+	f2fs_msb_clear(p->nodemap, n->blkaddr - ck->main_blkaddr);
 	p->freed++;
 	/* a NAT entry naming its own nid counted among the inodes, whatever
 	 * its footer says */

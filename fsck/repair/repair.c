@@ -57,7 +57,10 @@ static int find_incomplete(struct rp *p, enum f2fs_fix_answer answer)
 	struct ck_nid_iter it = { 0 };
 	struct ck_nid *n;
 	uint32_t nid;
+	int ret = rp_maps_begin(p);
 
+	if (ret)
+		return ret;
 	/* the answer's choice, before decide() asks anyone */
 	p->answer = answer;
 	for (int c = 0; c < F2FS_PB_COUNT; c++)
@@ -71,8 +74,8 @@ static int find_incomplete(struct rp *p, enum f2fs_fix_answer answer)
 			       ((n->flags & NR_INODE) && (n->state & IR_BROKEN))))
 			p->incomplete = true;
 		/* the NAT keeps naming the block: it stays valid, a node */
-		f2fs_msb_set(ck->owned, n->blkaddr - ck->main_blkaddr);
-		f2fs_msb_set(ck->nodemap, n->blkaddr - ck->main_blkaddr);
+		f2fs_msb_set(p->owned, n->blkaddr - ck->main_blkaddr);
+		f2fs_msb_set(p->nodemap, n->blkaddr - ck->main_blkaddr);
 	}
 	if (!p->incomplete)
 		return 0;
@@ -83,8 +86,8 @@ static int find_incomplete(struct rp *p, enum f2fs_fix_answer answer)
 		size_t at = (size_t)s * F2FS_SIT_VBLOCK_MAP_SIZE;
 
 		for (int i = 0; i < F2FS_SIT_VBLOCK_MAP_SIZE; i++) {
-			p->unknown[at + i] = ck->segs[s].map[i] & (uint8_t)~ck->owned[at + i];
-			ck->owned[at + i] |= ck->segs[s].map[i];
+			p->unknown[at + i] = ck->segs[s].map[i] & (uint8_t)~p->owned[at + i];
+			p->owned[at + i] |= ck->segs[s].map[i];
 		}
 	}
 	return 0;
@@ -198,7 +201,7 @@ static int fix_nat_inos(struct rp *p)
 static uint8_t seg_type(const struct rp *p, uint32_t s)
 {
 	const struct ck *ck = p->ck;
-	const uint8_t *own = rp_own_map(ck, s), *nm = ck->nodemap + (size_t)s * F2FS_SIT_VBLOCK_MAP_SIZE;
+	const uint8_t *own = rp_own_map(p, s), *nm = p->nodemap + (size_t)s * F2FS_SIT_VBLOCK_MAP_SIZE;
 	uint8_t stored = ck->segs[s].type;
 	int cur = rp_new_cur(p, s), nodes = 0, data = 0;
 
@@ -225,7 +228,7 @@ static int stage_sit(struct rp *p)
 
 	for (uint32_t s = 0; s < ck->main_segs; s++) {
 		const struct ck_seg *g = &ck->segs[s];
-		const uint8_t *own = rp_own_map(ck, s);
+		const uint8_t *own = rp_own_map(p, s);
 		struct f2fs_sit_dirty d = { 0 };
 
 		p->type[s] = seg_type(p, s);
@@ -256,7 +259,7 @@ static int owners_into(struct rp *p, uint32_t s, struct f2fs_summary *e, size_t 
 		struct f2fs_nat_info ni = { 0 };
 		int ret;
 
-		if (ck_segno(ck, b->addr) < s || !f2fs_msb_test(ck->owned, b->addr - ck->main_blkaddr))
+		if (ck_segno(ck, b->addr) < s || !f2fs_msb_test(p->owned, b->addr - ck->main_blkaddr))
 			continue;
 		if (!b->node) {
 			ret = f2fs_nat_lookup(ck->fs, b->nid, &ni, NULL, ck->err);
@@ -343,7 +346,7 @@ static int stage_ssa(struct rp *p)
 			ck_bit64_set(placed, ck_segno(ck, p->placed.v[i].addr));
 	for (uint32_t s = 0; s < ck->main_segs && !ret; s++) {
 		int cur = rp_new_cur(p, s);
-		bool in_use = f2fs_sit_map_weight(rp_own_map(ck, s)) != 0, write = false;
+		bool in_use = f2fs_sit_map_weight(rp_own_map(p, s)) != 0, write = false;
 		struct f2fs_summary_block blk;
 
 		if (cur >= 0) {
@@ -435,7 +438,7 @@ static uint64_t valid_blocks(const struct rp *p)
 	uint64_t n = 0;
 
 	for (uint32_t s = 0; s < ck->main_segs; s++)
-		n += f2fs_sit_map_weight(rp_own_map(ck, s));
+		n += f2fs_sit_map_weight(rp_own_map(p, s));
 	return n + p->new_addrs + p->ck->compr_addrs;
 }
 
@@ -444,7 +447,7 @@ static uint32_t free_segments(const struct rp *p)
 	uint32_t n = 0;
 
 	for (uint32_t s = 0; s < p->ck->main_segs; s++)
-		if (!f2fs_sit_map_weight(rp_own_map(p->ck, s)) && rp_new_cur(p, s) < 0)
+		if (!f2fs_sit_map_weight(rp_own_map(p, s)) && rp_new_cur(p, s) < 0)
 			n++;
 	return n;
 }
@@ -809,6 +812,7 @@ int ck_repair_plan(struct ck *ck)
 		ret = plan_files(&p);
 	}
 	free(p.unknown);
+	rp_maps_free(&p);
 	return ret;
 }
 
@@ -850,10 +854,12 @@ int ck_repair(struct ck *ck)
 		(void)account(&p);
 		refuse(ck, "cancelled at a question: nothing written");
 		free(p.unknown);
+		rp_maps_free(&p);
 		return 0;
 	}
 	if (ret || !(account(&p) || roll)) {
 		free(p.unknown);
+		rp_maps_free(&p);
 		return ret;
 	}
 	if (ck->r->roll_forward_fsync && !ck->opt->discard_roll_forward && !roll) {
@@ -862,6 +868,7 @@ int ck_repair(struct ck *ck)
 		       "%llu node block(s) after the checkpoint hold fsync'd data that a new checkpoint would drop; mount the image once (the kernel recovers them) and run fsck again, or pass --discard-roll-forward",
 		       (unsigned long long)ck->r->roll_forward_nodes);
 		free(p.unknown);
+		rp_maps_free(&p);
 		return 0;
 	}
 	/* blocks go to the device as they are placed: a short write queue
@@ -901,5 +908,6 @@ int ck_repair(struct ck *ck)
 	free(p.type);
 	free(p.used);
 	free(p.unknown);
+	rp_maps_free(&p);
 	return ret;
 }

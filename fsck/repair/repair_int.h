@@ -58,6 +58,10 @@ struct rp_edata {
 
 struct rp {
 	struct ck *ck;
+	/* the repair's own copies of the check's maps of the main blocks (in
+	 * use, by a node), changed as it places, frees and guards blocks:
+	 * the check's stay as the check left them */
+	uint8_t *owned, *nodemap;
 	struct f2fs_txn t;
 	enum f2fs_fix_answer answer;   /* of the run (PLAN: what YES would do) */
 	bool fix[F2FS_PB_COUNT];
@@ -99,12 +103,17 @@ struct rp {
 };
 
 /* The blocks of segment s in use for the new checkpoint (ck.owned). */
-static inline const uint8_t *rp_own_map(const struct ck *ck, uint32_t s)
+static inline const uint8_t *rp_own_map(const struct rp *p, uint32_t s)
 {
-	return ck->owned + (size_t)s * F2FS_SIT_VBLOCK_MAP_SIZE;
+	return p->owned + (size_t)s * F2FS_SIT_VBLOCK_MAP_SIZE;
 }
 
 /* ---- logs.c ---- */
+
+/* The repair's copies of the check's block maps (struct rp owned,
+ * nodemap), and their end. */
+int rp_maps_begin(struct rp *p);
+void rp_maps_free(struct rp *p);
 
 /* Keep each log where it is when it can go on there, else move it to a
  * free section. */

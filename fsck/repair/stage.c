@@ -231,8 +231,8 @@ static int revive(struct rp *p, struct rp_snode *s)
 		return f2fs_fail(ck->err, -ENOENT, "node %u is not in use", s->nid);
 	if (rp_stage_load(p, s) || f2fs_fs_read_block(ck->fs, s->old_addr, s->blk, ck->err))
 		return ck->err->code;
-	f2fs_msb_set(ck->owned, s->old_addr - ck->main_blkaddr);
-	f2fs_msb_set(ck->nodemap, s->old_addr - ck->main_blkaddr);
+	f2fs_msb_set(p->owned, s->old_addr - ck->main_blkaddr);
+	f2fs_msb_set(p->nodemap, s->old_addr - ck->main_blkaddr);
 	p->freed--;
 	p->used[s->nid / F2FS_NAT_ENTRY_PER_BLOCK]++;
 	s->freed = false;

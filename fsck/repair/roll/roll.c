@@ -82,7 +82,7 @@ static int take_from_prev(struct rp_roll *r, uint32_t dest)
 	struct rp_snode *n;
 	int ret;
 
-	if (!f2fs_msb_test(r->ck->owned, dest - r->ck->main_blkaddr))
+	if (!f2fs_msb_test(r->p->owned, dest - r->ck->main_blkaddr))
 		return 0;
 	at = f2fs_u32map_get(&r->own_at, dest);
 	if (!at || !r->owns.v[at - 1].addr)
@@ -105,7 +105,7 @@ static int replace_ptr(struct rp_roll *r, struct rp_snode *n, uint32_t pos, uint
 
 	rr_set_ptr(n, pos, dest);
 	rr_drop_block(r, src);
-	f2fs_msb_set(ck->owned, dest - ck->main_blkaddr);
+	f2fs_msb_set(r->p->owned, dest - ck->main_blkaddr);
 	ck_bit64_set(r->touched, s);
 	ret = f2fs_vec_push(&r->owns, (struct rr_own){ dest, n->nid, (uint16_t)pos });
 	if (!ret)
@@ -455,9 +455,9 @@ static int guard_chain(struct rp_roll *r)
 	for (size_t k = 0; k < r->chain.n; k++) {
 		uint32_t b = r->chain.v[k] - ck->main_blkaddr;
 
-		if (f2fs_msb_test(ck->owned, b))
+		if (f2fs_msb_test(r->p->owned, b))
 			continue;
-		f2fs_msb_set(ck->owned, b);
+		f2fs_msb_set(r->p->owned, b);
 		if (f2fs_vec_push(&r->guarded, r->chain.v[k]))
 			return rr_nomem(r);
 	}
@@ -539,8 +539,8 @@ void rp_roll_unguard(struct rp *p)
 	for (size_t k = 0; r && k < r->guarded.n; k++) {
 		uint32_t b = r->guarded.v[k] - p->ck->main_blkaddr;
 
-		f2fs_msb_clear(p->ck->owned, b);
-		f2fs_msb_clear(p->ck->nodemap, b);
+		f2fs_msb_clear(p->owned, b);
+		f2fs_msb_clear(p->nodemap, b);
 	}
 }
 
@@ -579,12 +579,15 @@ int ck_roll_preview(struct ck *ck)
 	p.used = calloc(ck->nat_blocks + 1, sizeof(*p.used));
 	if (!p.used)
 		return f2fs_fail(ck->err, -ENOMEM, "out of memory for the roll-forward recovery");
-	ret = rp_roll_prepare(&p);
+	ret = rp_maps_begin(&p);
+	if (!ret)
+		ret = rp_roll_prepare(&p);
 	if (!ret && !rp_roll_stopped(&p))
 		ck->r->roll.applied = 2;
 	rp_roll_free(&p);
 	rp_edits_free(&p);   /* the names it would add went through the edits */
 	f2fs_vec_free(&p.t.nat);
 	free(p.used);
+	rp_maps_free(&p);
 	return ret;
 }

@@ -4,6 +4,7 @@
 UNIT_PROGS = \
 	tests/unit/test_quota \
 	tests/unit/test_crc \
+	tests/unit/test_fields \
 	tests/unit/test_hash \
 	tests/unit/test_layout \
 	tests/unit/test_super \

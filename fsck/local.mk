@@ -63,10 +63,14 @@ EXTRA_DIST += tests/fsck/clean-images.sh tests/fsck/options.sh tests/fsck/run-ca
 	tests/fsck/kernel-compress.sh tests/fsck/guest-fsops.c \
 	tests/fsck/make-kernel-cases.sh tests/fsck/make-cases.sh tests/fsck/common.sh tests/fsck/cases
 
-# the structure-aware mutator of the fuzz campaign (tests/fuzz/campaign.sh)
+# the structure-aware mutator of the fuzz campaign (tests/fuzz/campaign.py)
 check_PROGRAMS += tests/fuzz/f2fs-mutate
 tests_fuzz_f2fs_mutate_SOURCES = tests/fuzz/mutate.c
 tests_fuzz_f2fs_mutate_LDADD = $(LIBF2FS)
+
+SCRIPT_TESTS += tests/fuzz/campaign-ci.sh
+EXTRA_DIST += tests/fuzz/campaign-ci.sh tests/fuzz/campaign.py tests/fuzz/campaign.xfail \
+	tests/fuzz/campaign.regress
 
 # libFuzzer target over f2fs_check (clang; skips without libclang-rt-14-dev).
 SCRIPT_TESTS += tests/fuzz/run-fuzz.sh

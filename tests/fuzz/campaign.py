@@ -60,7 +60,8 @@ SAN_RE = re.compile(r'AddressSanitizer|UndefinedBehaviorSanitizer|runtime error:
 
 
 def sh(cmd, **kw):
-    return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, **kw)
+    return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          env=dict(os.environ, **SAN_ENV), **kw)
 
 
 def make_tree(d):

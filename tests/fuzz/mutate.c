@@ -980,6 +980,9 @@ int main(int argc, char **argv)
 		open_ctx(&c, argv[2], 0);
 		if (f2fs_dir_foreach(c.fs, le32_get(f2fs_fs_sb(c.fs)->root_ino), walk_cb, &w, &err))
 			die("%s: %s", argv[2], err.msg);
+		free(c.nats);
+		close(c.fd);
+		f2fs_fs_close(c.fs);
 		return 0;
 	}
 	if (argc != 3) {

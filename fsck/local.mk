@@ -14,6 +14,7 @@ fsck_libfsck_a_SOURCES += \
 	fsck/check/pass_meta.c fsck/check/pass_zones.c fsck/check/pass_roll.c \
 	fsck/check/pass_nodes.c fsck/check/pass_inode_fix.c fsck/check/pass_orphan.c \
 	fsck/check/pass_dirs.c fsck/check/pass_links.c fsck/check/pass_xattr.c \
+	fsck/check/pass_extent.c \
 	fsck/check/pass_names.c fsck/check/pass_quota.c fsck/check/pass_ssa.c
 fsck_libfsck_a_SOURCES += \
 	fsck/repair/repair.h fsck/repair/repair_int.h fsck/repair/repair.c \

@@ -278,7 +278,11 @@ X(NAT_REBUILT, "nat.entry_rebuilt", "nat", ERROR, FIELD, PREEN, TREE, \
 X(NODE_FOOTER_INO, "node.footer_ino", "node", ERROR, FIELD, PREEN, TREE, \
   "a node footer's ino disagrees with a NAT entry that fits the node (an inode's own nid, " \
   "or another node's owner where the footer's cannot be): the footer is the broken side " \
-  "and gets the NAT's ino")
+  "and gets the NAT's ino") \
+X(INODE_EXTENT, "inode.extent", "inode", ERROR, CLEAR, PREEN, INODE, \
+  "the inode's largest extent (i_ext) does not match its block pointers, lies outside " \
+  "the main area or is in an inline inode: the kernel would read other blocks for the " \
+  "file, or refuse the inode; dropped, as the kernel drops it (it is only a cache)")
 
 #define F2FS_CHECK_ENUM_(id, name, st, sev, fix, preen, order, desc) F2FS_PB_##id,
 enum f2fs_problem_code {

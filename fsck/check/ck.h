@@ -199,6 +199,7 @@ enum ck_fix_op {
 	FX_XATTR_NID,             /* i_xattr_nid cleared (value: the nid) */
 	FX_INLINE_XATTR_SIZE,     /* i_inline_xattr_size := value words */
 	FX_INLINE_CLEAR,          /* i_inline &= ~value; slot 1: i_nid[] cleared too */
+	FX_EXTENT,                /* inode's largest extent (i_ext) dropped */
 	FX_XATTR_MAGIC,           /* xattr area (value: xattr nid or 0): magic set */
 	FX_XATTR_CUT,             /* xattr area cut at byte fofs (zeroed from there) */
 	FX_XATTR_DROP,            /* entry at byte fofs of the area (slot bytes) removed */
@@ -229,6 +230,21 @@ struct ck_cnode {
 	uint32_t nid;
 	uint16_t caddrs;
 	uint16_t saved[F2FS_NR_LOG_CLUSTER];   /* by log cluster size */
+};
+
+/* An inode's largest extent that runs past i_addr into direct nodes
+ * (pass_extent.c), and a direct node's part of one. */
+struct ck_ext {
+	uint32_t ino, addrs;      /* the inode, its pointers in i_addr */
+	uint32_t fofs, blk, len;  /* i_ext */
+	uint32_t matched;         /* blocks past i_addr the reached nodes match */
+	uint8_t bad;              /* a reached node does not match */
+};
+
+struct ck_ext_node {
+	uint32_t nid, ext;        /* the direct node, index in ck.exts */
+	uint32_t count;           /* blocks of the extent it maps */
+	uint8_t ok;               /* its pointers match them */
 };
 
 /* A block and its owner, kept only for segments whose SSA must be checked
@@ -372,6 +388,10 @@ struct ck {
 	struct ck_qtab quota[F2FS_MAX_QUOTAS];
 	uint8_t quota_bad;                /* bit per quota type found wrong */
 	F2FS_VEC(struct ck_xpend) xpend;
+	F2FS_VEC(struct ck_ext) exts;
+	struct f2fs_u32map ext_at;        /* ino -> index in exts + 1 */
+	F2FS_VEC(struct ck_ext_node) ext_nodes;
+	F2FS_VEC(uint32_t) ext_later;     /* direct nodes read before their inode */
 	struct ck_names names;
 	F2FS_VEC(uint32_t) orphans;       /* inos accepted as orphans */
 	F2FS_VEC(struct ck_fix) fixes;    /* what the repair is to change */

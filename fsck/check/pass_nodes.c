@@ -513,6 +513,8 @@ static int sweep_inode(struct ck *ck, struct ck_nid *n, uint32_t ino, const stru
 		ret = check_inline(ck, &v);
 	else if (!(ret = check_pointer_size(ck, &v)))
 		ret = follow_pointers(ck, &v, &o);
+	if (!ret && !(v.n->state & IR_BROKEN))
+		ck_extent_inode(ck, ino, v.i, v.type, v.extra, v.addrs);
 	return ret ? ret : inode_follow_ups(ck, &v, &o);
 }
 
@@ -584,6 +586,8 @@ static int sweep_direct(struct ck *ck, struct ck_node *x, const struct f2fs_node
 		if ((ret = data_ptr(ck, &o, k, le32_get(nd->dn.addr[k]))))
 			return ret;
 	x->ndata = o.ndata;
+	if ((ret = ck_extent_dnode(ck, nid, ino, x->ofs, nd, own != NULL)))
+		return ret;
 	if (o.ncaddr) {
 		struct ck_cnode cn = { nid, 0, { 0 } };
 		struct f2fs_compr_count cc;

@@ -78,6 +78,16 @@ void ck_xattr_inode(struct ck *ck, uint32_t ino, const struct f2fs_node *nd,
 int ck_xattr_check(struct ck *ck);
 void ck_xattr_free(struct ck *ck);
 
+/* pass_extent.c: the largest extent (i_ext) against the pointers; the
+ * inode's part and its direct nodes' during the sweep (hooks), the rest
+ * once the nodes are placed. */
+void ck_extent_inode(struct ck *ck, uint32_t ino, const struct f2fs_inode *i, uint16_t type,
+		     uint32_t extra, uint32_t addrs);
+int ck_extent_dnode(struct ck *ck, uint32_t nid, uint32_t ino, uint32_t ofs,
+		    const struct f2fs_node *nd, bool inode_read);
+int ck_extent_check(struct ck *ck);
+void ck_extent_free(struct ck *ck);
+
 /* pass_names.c: duplicate names in a directory; every entry (hook), then
  * the candidates confirmed. */
 /* What a name is compared by: in a casefolded directory its key (the

@@ -36,6 +36,8 @@ static int walk(struct ck *ck)
 	ck_orphans_after(ck);
 	ret = ck_xattr_check(ck);
 	if (!ret)
+		ret = ck_extent_check(ck);
+	if (!ret)
 		ret = ck_names_check(ck);
 	if (!ret)
 		ret = ck_quota_check(ck);
@@ -148,6 +150,7 @@ void ck_release(struct ck *ck)
 	f2fs_vec_free(&ck->blks);
 	ck_quota_free(ck);
 	ck_xattr_free(ck);
+	ck_extent_free(ck);
 	ck_names_free(ck);
 	ck_orphans_free(ck);
 	free(ck->io);

@@ -284,8 +284,21 @@ static int lose_block(struct rp *p, uint32_t ino)
 
 static int clear_data(struct rp *p, const struct ck_fix *f)
 {
-	struct f2fs_node *nd = rp_node(p, f->value);
+	struct f2fs_error keep = *p->ck->err;
+	struct f2fs_node *nd;
+	uint64_t fofs = 0, end = UINT64_MAX;
+	int ret;
 
+	/* the block it was in the file (the whole file when the walk back
+	 * to the pointer fails) is a hole now */
+	if (!file_block(p, f, &fofs))
+		end = fofs + 1;
+	else
+		*p->ck->err = keep, fofs = 0;
+	ret = rp_extent_drop(p, f->ino, fofs, end);
+	if (ret)
+		return ret;
+	nd = rp_node(p, f->value);
 	if (!nd)
 		return err_code(p);
 	if (f->value == f->ino)
@@ -293,6 +306,24 @@ static int clear_data(struct rp *p, const struct ck_fix *f)
 	else
 		nd->dn.addr[f->slot] = le32_put(F2FS_NULL_ADDR);
 	return lose_block(p, f->ino);
+}
+
+/* The node at offset ofs of inode ino's tree is cut off: the file blocks
+ * it mapped are holes now. */
+static int drop_subtree_extent(struct rp *p, uint32_t ino, uint32_t ofs)
+{
+	struct f2fs_node buf;
+	const struct f2fs_node *in = rp_node_peek(p, ino, &buf);
+	enum f2fs_node_kind kind = f2fs_node_kind(ofs);
+	uint64_t start;
+
+	if (!in)
+		return err_code(p);
+	if (kind != F2FS_NODE_DIRECT && kind != F2FS_NODE_INDIRECT && kind != F2FS_NODE_DOUBLE)
+		return rp_extent_drop(p, ino, 0, UINT64_MAX);
+	start = f2fs_node_start_bidx(ofs, f2fs_inode_addrs(&in->i, p->ck->features));
+	return rp_extent_drop(p, ino, start,
+			      start + f2fs_node_span((uint32_t)kind - F2FS_NODE_DIRECT));
 }
 
 static int clear_node_ptr(struct rp *p, const struct ck_fix *f)
@@ -309,7 +340,7 @@ static int clear_node_ptr(struct rp *p, const struct ck_fix *f)
 		nd->i.i_nid[slot] = 0;
 	else
 		nd->in.nid[slot] = 0;
-	return 0;
+	return drop_subtree_extent(p, f->ino, (uint32_t)f->fofs);
 }
 
 static int free_nat(struct rp *p, uint32_t nid)

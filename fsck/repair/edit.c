@@ -337,6 +337,46 @@ bool rp_data_exists(struct rp *p, uint32_t ino, uint64_t fofs)
 	return a != F2FS_NULL_ADDR && a != F2FS_NEW_ADDR;
 }
 
+/* ---- the largest extent ---------------------------------------------------------- */
+
+/*
+ * i_ext, the inode's largest extent, says that file blocks fofs to
+ * fofs + len - 1 lie at blk onwards: the kernel reads those blocks from it
+ * without looking at the pointers, and f2fs-tools' fsck wants it to match
+ * the pointers exactly. Once the repair changes what any of those file
+ * blocks are (a pointer set, cleared, or a node of the tree gone), the
+ * extent no longer holds, and it is dropped, as the kernel drops it: a
+ * zero length is always right.
+ */
+int rp_extent_drop(struct rp *p, uint32_t ino, uint64_t lo, uint64_t hi)
+{
+	struct ck *ck = p->ck;
+	struct rp_snode *s = rp_stage_find(p, ino);
+	struct f2fs_error keep = *ck->err;
+	const struct ck_nid *n = ck_nid_find(ck, ino);
+	struct f2fs_node buf, *in;
+	const struct f2fs_node *nd;
+	uint64_t fofs, len;
+
+	/* an inode that goes, or none readable: no extent to keep right */
+	if (s ? s->freed || !s->ino : !n || !(n->flags & NR_READ))
+		return 0;
+	nd = rp_node_peek(p, ino, &buf);
+	if (!nd) {
+		*ck->err = keep;
+		return 0;
+	}
+	fofs = le32_get(nd->i.i_ext.fofs);
+	len = le32_get(nd->i.i_ext.len);
+	if (!len || hi <= fofs || lo >= fofs + len)
+		return 0;
+	in = rp_node(p, ino);
+	if (!in)
+		return ck->err->code ? ck->err->code : -EIO;
+	memset(&in->i.i_ext, 0, sizeof(in->i.i_ext));
+	return 0;
+}
+
 /* ---- the flush ----------------------------------------------------------------- */
 
 static int flush_data(struct rp *p, struct rp_edata *e)
@@ -359,7 +399,9 @@ static int flush_data(struct rp *p, struct rp_edata *e)
 	else if (!e->fresh && !e->shared)
 		rp_release(p, e->old);
 	set_pointer(owner, nid, idx, addr);
-	ret = rp_write(p, &(struct rp_placed){ addr, nid, (uint16_t)idx, version, false }, e->blk);
+	ret = rp_extent_drop(p, e->ino, e->fofs, e->fofs + 1);
+	if (!ret)
+		ret = rp_write(p, &(struct rp_placed){ addr, nid, (uint16_t)idx, version, false }, e->blk);
 	free(e->blk);   /* written: memory back for what follows */
 	e->blk = NULL;
 	return ret;

@@ -15,6 +15,7 @@
 
 #include <errno.h>
 #include <stdint.h>
+#include <string.h>
 
 /* A mode is chosen only for an inode no directory takes for its parent:
  * one that is would be a directory whose entries were never read. */
@@ -41,6 +42,7 @@ static bool per_record(enum f2fs_problem_code code)
 	case F2FS_PB_INODE_INLINE_XATTR_SIZE: case F2FS_PB_INODE_INLINE_FLAGS:
 	case F2FS_PB_INODE_INLINE_SIZE: case F2FS_PB_INODE_SIZE: case F2FS_PB_INODE_COMPR_BLOCKS:
 	case F2FS_PB_INODE_DEPTH: case F2FS_PB_INODE_XATTR_NID: case F2FS_PB_XATTR_HEADER:
+	case F2FS_PB_INODE_EXTENT:
 	case F2FS_PB_XATTR_ENTRY_BOUNDS: case F2FS_PB_XATTR_BAD_NAME: case F2FS_PB_XATTR_DUPLICATE:
 	case F2FS_PB_NODE_FOOTER_INO:
 		return true;
@@ -184,6 +186,9 @@ static int apply(struct rp *p, const struct ck_fix *f)
 		break;
 	case FX_EXTRA_ISIZE:
 		nd->i.extra.i_extra_isize = le16_put((uint16_t)f->value);
+		/* the pointers start elsewhere: the largest extent is kept
+		 * only by the check's judgement of it (inode.extent) */
+		memset(&nd->i.i_ext, 0, sizeof(nd->i.i_ext));
 		break;
 	case FX_MODE:
 		nd->i.i_mode = le16_put((uint16_t)f->value);
@@ -209,12 +214,18 @@ static int apply(struct rp *p, const struct ck_fix *f)
 		return clear_xattr_nid(p, f, nd);
 	case FX_INLINE_XATTR_SIZE:
 		nd->i.extra.i_inline_xattr_size = le16_put((uint16_t)f->value);
+		memset(&nd->i.i_ext, 0, sizeof(nd->i.i_ext));
 		break;
 	case FX_INLINE_CLEAR:
+		/* i_addr is read anew: no extent the check could judge */
+		memset(&nd->i.i_ext, 0, sizeof(nd->i.i_ext));
 		nd->i.i_inline &= (uint8_t)~f->value;
 		if (f->slot)
 			for (int k = 0; k < F2FS_DEF_NIDS_PER_INODE; k++)
 				nd->i.i_nid[k] = 0;
+		break;
+	case FX_EXTENT:
+		memset(&nd->i.i_ext, 0, sizeof(nd->i.i_ext));
 		break;
 	default:
 		break;
@@ -224,7 +235,7 @@ static int apply(struct rp *p, const struct ck_fix *f)
 
 static bool inode_op(uint8_t op)
 {
-	return op >= FX_RESEAL && op <= FX_INLINE_CLEAR;
+	return op >= FX_RESEAL && op <= FX_EXTENT;
 }
 
 int rp_extra_isizes(struct rp *p)

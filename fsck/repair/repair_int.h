@@ -238,6 +238,11 @@ bool rp_data_forget(struct rp *p, uint32_t ino, uint64_t fofs);
 /* Does the file have block fofs (on disk or added)? */
 bool rp_data_exists(struct rp *p, uint32_t ino, uint64_t fofs);
 
+/* File blocks [lo, hi) of inode ino change (a pointer set or cleared, a
+ * node of the tree gone): its largest extent (i_ext) is dropped when it
+ * covers any of them. Nothing for an inode that goes or cannot be read. */
+int rp_extent_drop(struct rp *p, uint32_t ino, uint64_t lo, uint64_t hi);
+
 /* Write every changed block out of place, their owners pointed at them. */
 int rp_edits_flush(struct rp *p);
 void rp_edits_free(struct rp *p);

@@ -61,6 +61,10 @@ FSCK_CASES = \
 	tests/fsck/case/inode-bad-mode.case \
 	tests/fsck/case/inode-compr-blocks.case \
 	tests/fsck/case/inode-current-depth.case \
+	tests/fsck/case/inode-extent-inline.case \
+	tests/fsck/case/inode-extent-node.case \
+	tests/fsck/case/inode-extent-range.case \
+	tests/fsck/case/inode-extent.case \
 	tests/fsck/case/inode-extra-isize-blocks.case \
 	tests/fsck/case/inode-extra-isize.case \
 	tests/fsck/case/inode-i-blocks.case \

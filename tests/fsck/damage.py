@@ -47,8 +47,8 @@ checksum itself is the point of the action.  Actions (separate with --):
   get xattr PATH end (offset of the end mark in the xattr area)   print a value
 
 Inode fields: mode links size blocks inline xattr_nid flags pino depth
-dir_level generation extra_isize inline_xattr_size compr_blocks addr[N] (data pointer N,
-after the extra attributes) nid[K]. VALUE is an integer (0x.. hex, 0... octal).
+dir_level ext_fofs ext_blk ext_len (the largest extent) generation extra_isize
+inline_xattr_size compr_blocks addr[N] (data pointer N, after the extra attributes) nid[K]. VALUE is an integer (0x.. hex, 0... octal).
 """
 import os
 import struct
@@ -111,7 +111,8 @@ INODE_FIELDS = {
     'links': (12, 'I'), 'size': (16, 'Q'), 'blocks': (24, 'Q'),
     'generation': (68, 'I'), 'depth': (72, 'I'), 'xattr_nid': (76, 'I'),
     'flags': (80, 'I'), 'pino': (84, 'I'), 'namelen': (88, 'I'),
-    'dir_level': (347, 'B'), 'extra_isize': (360, 'H'),
+    'dir_level': (347, 'B'), 'ext_fofs': (348, 'I'), 'ext_blk': (352, 'I'),
+    'ext_len': (356, 'I'), 'extra_isize': (360, 'H'),
     'inline_xattr_size': (362, 'H'), 'checksum': (368, 'I'),
     'compr_blocks': (384, 'Q'),
 }

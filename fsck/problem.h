@@ -282,7 +282,11 @@ X(NODE_FOOTER_INO, "node.footer_ino", "node", ERROR, FIELD, PREEN, TREE, \
 X(INODE_EXTENT, "inode.extent", "inode", ERROR, CLEAR, PREEN, INODE, \
   "the inode's largest extent (i_ext) does not match its block pointers, lies outside " \
   "the main area or is in an inline inode: the kernel would read other blocks for the " \
-  "file, or refuse the inode; dropped, as the kernel drops it (it is only a cache)")
+  "file, or refuse the inode; dropped, as the kernel drops it (it is only a cache)") \
+X(INODE_INLINE_RESERVED, "inode.inline_reserved", "inode", ERROR, CLEAR, PREEN, INODE, \
+  "the pointer slot before an inline inode's data or dentries is not zero: it becomes " \
+  "block 0's pointer when the file or directory outgrows the inode, and the kernel then " \
+  "refuses the move as corrupted")
 
 #define F2FS_CHECK_ENUM_(id, name, st, sev, fix, preen, order, desc) F2FS_PB_##id,
 enum f2fs_problem_code {

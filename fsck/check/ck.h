@@ -200,6 +200,7 @@ enum ck_fix_op {
 	FX_INLINE_XATTR_SIZE,     /* i_inline_xattr_size := value words */
 	FX_INLINE_CLEAR,          /* i_inline &= ~value; slot 1: i_nid[] cleared too */
 	FX_EXTENT,                /* inode's largest extent (i_ext) dropped */
+	FX_INLINE_RESERVED,       /* inline inode's reserved pointer slot := 0 */
 	FX_XATTR_MAGIC,           /* xattr area (value: xattr nid or 0): magic set */
 	FX_XATTR_CUT,             /* xattr area cut at byte fofs (zeroed from there) */
 	FX_XATTR_DROP,            /* entry at byte fofs of the area (slot bytes) removed */

@@ -394,6 +394,20 @@ static int check_inline(struct ck *ck, const struct inode_view *v)
 			v->n->state |= IR_BROKEN | IR_NOCOUNT;
 		return ret;
 	}
+	/* the slot before the inline area becomes block 0's pointer when
+	 * the file outgrows the inode: the kernel wants it empty until then
+	 * (a move out of the inode that finds it set fails as corrupted) */
+	if (le32_get(i->i_addr[v->extra])) {
+		ck_pb(ck, F2FS_PB_INODE_INLINE_RESERVED,
+		      AT(A_INO(v->ino), A_EXP(0), A_FOUND(le32_get(i->i_addr[v->extra]))),
+		      "inode %u: reserved slot before its inline %s holds 0x%x", v->ino,
+		      (i->i_inline & F2FS_INLINE_DATA) ? "data" : "dentries",
+		      le32_get(i->i_addr[v->extra]));
+		ret = ck_fix_add(ck, F2FS_PB_INODE_INLINE_RESERVED, FX_INLINE_RESERVED, v->ino, 0,
+				 0, 0);
+		if (ret)
+			return ret;
+	}
 	/* nothing lies past the inline area: the size stops there */
 	if (!(i->i_inline & F2FS_INLINE_DATA) || v->size <= cap)
 		return 0;

@@ -42,7 +42,7 @@ static bool per_record(enum f2fs_problem_code code)
 	case F2FS_PB_INODE_INLINE_XATTR_SIZE: case F2FS_PB_INODE_INLINE_FLAGS:
 	case F2FS_PB_INODE_INLINE_SIZE: case F2FS_PB_INODE_SIZE: case F2FS_PB_INODE_COMPR_BLOCKS:
 	case F2FS_PB_INODE_DEPTH: case F2FS_PB_INODE_XATTR_NID: case F2FS_PB_XATTR_HEADER:
-	case F2FS_PB_INODE_EXTENT:
+	case F2FS_PB_INODE_EXTENT: case F2FS_PB_INODE_INLINE_RESERVED:
 	case F2FS_PB_XATTR_ENTRY_BOUNDS: case F2FS_PB_XATTR_BAD_NAME: case F2FS_PB_XATTR_DUPLICATE:
 	case F2FS_PB_NODE_FOOTER_INO:
 		return true;
@@ -227,6 +227,10 @@ static int apply(struct rp *p, const struct ck_fix *f)
 	case FX_EXTENT:
 		memset(&nd->i.i_ext, 0, sizeof(nd->i.i_ext));
 		break;
+	case FX_INLINE_RESERVED:
+		/* after the i_extra_isize fixes: the slot where they put it */
+		f2fs_inode_set_addr(&nd->i, 0, F2FS_NULL_ADDR);
+		break;
 	default:
 		break;
 	}
@@ -235,7 +239,7 @@ static int apply(struct rp *p, const struct ck_fix *f)
 
 static bool inode_op(uint8_t op)
 {
-	return op >= FX_RESEAL && op <= FX_EXTENT;
+	return op >= FX_RESEAL && op <= FX_INLINE_RESERVED;
 }
 
 int rp_extra_isizes(struct rp *p)

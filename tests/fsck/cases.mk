@@ -72,6 +72,8 @@ FSCK_CASES = \
 	tests/fsck/case/inode-inline-flags-both.case \
 	tests/fsck/case/inode-inline-flags-nids.case \
 	tests/fsck/case/inode-inline-flags.case \
+	tests/fsck/case/inode-inline-reserved-dir.case \
+	tests/fsck/case/inode-inline-reserved.case \
 	tests/fsck/case/inode-inline-size.case \
 	tests/fsck/case/inode-inline-xattr-size.case \
 	tests/fsck/case/inode-links-high.case \

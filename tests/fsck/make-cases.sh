@@ -163,6 +163,8 @@ CASE_LIST=(
 "inode-extent-inline|-y|D inode /small.txt ext_fofs 0 -- inode /small.txt ext_blk \$MAIN -- inode /small.txt ext_len 1"
 "inode-extent-range|-n|D inode /a/twenty_k ext_fofs 0 -- inode /a/twenty_k ext_blk 0xfffffff0 -- inode /a/twenty_k ext_len 4"
 "inode-extent-node|-y|N=\$(get nat \$(get inode /a/b/sparse nid[0]) blkaddr); K=\$(first_ptr \$N); X=\$((923 - \$(get inode /a/b/sparse extra_isize) / 4 - \$(get inode /a/b/sparse inline_xattr_size))); D inode /a/b/sparse ext_fofs \$((X + K)) -- inode /a/b/sparse ext_blk \$((\$(ptr_at \$N \$K) + 1)) -- inode /a/b/sparse ext_len 1"
+"inode-inline-reserved|-n|D inode /small.txt addr[0] 38"
+"inode-inline-reserved-dir|-y|D inode /a/b/c addr[0] 0x12345"
 "inode-inline-flags|-n|D inode /a/twenty_k inline \$((\$(get inode /a/twenty_k inline) | 4))"
 "inode-inline-dentry-lost|-n|D inode /a inline \$((\$(get inode /a inline) & ~4))"
 "inode-inline-size|-n|D inode /small.txt size 5000"

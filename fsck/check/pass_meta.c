@@ -400,7 +400,9 @@ static int take_answer(struct ck *ck, uint32_t nid, uint32_t *ino, uint32_t *add
 		ret = ck_fix_add(ck, F2FS_PB_NAT_REBUILT, FX_NAT_FREE, *ino, *addr, 0, nid);
 		return ret ? ret : -1;
 	}
-	if (x->blkaddr == *addr && x->ino == *ino)
+	/* the entry names the block already: which ino is right, its own or
+	 * the footer's, is the walk's to judge (with the parent pointer) */
+	if (x->blkaddr == *addr && *ino > F2FS_META_INO && *ino < ck->max_nid)
 		return 0;
 	ck_pb(ck, F2FS_PB_NAT_REBUILT,
 	      AT(A_NID(nid), A_INO(x->ino), A_BLK(x->blkaddr), A_EXP(x->blkaddr), A_FOUND(*addr)),

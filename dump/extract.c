@@ -4,6 +4,7 @@
 #include <f2fs/util/u32map.h>
 #include <f2fs/util/vec.h>
 #include <f2fs/fs/dir.h>
+#include <f2fs/format/acl.h>
 #include <f2fs/format/endian.h>
 #include <f2fs/format/inode.h>
 #include <f2fs/fs/nat.h>
@@ -88,7 +89,7 @@ static int write_content(struct ext *x, const struct f2fs_node *n, int fd, const
 		x->bytes += size;
 		return 0;
 	}
-	if (le32_get(i->i_flags) & F2FS_COMPR_FL)
+	if (f2fs_inode_compressed(i, f2fs_fs_features(x->fs)))
 		return fail(path, "compressed files are not supported");
 	if (nblocks > f2fs_file_max_blocks(x->fs, n))
 		return fail(path, "size beyond what the inode can map");
@@ -140,9 +141,6 @@ static int write_content(struct ext *x, const struct f2fs_node *n, int fd, const
 
 /* ---- extended attributes ------------------------------------------------ */
 #define ACL_XATTR_VERSION 2   /* the VFS's posix_acl_xattr form */
-#define F2FS_ACL_VERSION  1
-#define ACL_USER  0x02
-#define ACL_GROUP 0x08
 
 /* F2FS ACL (4-byte header; 4-byte entries for the owner, group, mask and
  * other tags, 8-byte ones for named users and groups) to the VFS form
@@ -162,7 +160,7 @@ static int acl_to_vfs(const uint8_t *in, size_t len, uint8_t *out, size_t cap, s
 		tag = (uint16_t)(in[i] | in[i + 1] << 8);
 		memcpy(out + o, in + i, 4);   /* tag and perm */
 		i += 4;
-		if (tag == ACL_USER || tag == ACL_GROUP) {
+		if (tag == F2FS_ACL_USER || tag == F2FS_ACL_GROUP) {
 			if (i + 4 > len)
 				return -1;
 			memcpy(out + o + 4, in + i, 4);
@@ -179,7 +177,6 @@ static int acl_to_vfs(const uint8_t *in, size_t len, uint8_t *out, size_t cap, s
 struct xattr_ctx {
 	struct ext *x;
 	const char *path;
-	int bad_acl;
 };
 
 /* Set one xattr on the copy; ACLs are converted to the VFS form first. */
@@ -197,9 +194,15 @@ static int set_one_xattr(const struct f2fs_xattr *xa, void *arg)
 	snprintf(name, sizeof(name), "%s%.*s", pre, (int)xa->name_len, (const char *)xa->name);
 	if (xa->index == F2FS_XATTR_INDEX_POSIX_ACL_ACCESS ||
 	    xa->index == F2FS_XATTR_INDEX_POSIX_ACL_DEFAULT) {
-		if (acl_to_vfs(xa->value, xa->value_len, acl, sizeof(acl), &alen)) {
-			c->bad_acl = 1;
-			return 1;
+		const char *why = xa->name_len ? "it has a name" :
+				  f2fs_acl_refusal(xa->value, xa->value_len);
+
+		/* what a mounted volume never gives as an ACL is not copied */
+		if (why || acl_to_vfs(xa->value, xa->value_len, acl, sizeof(acl), &alen)) {
+			fprintf(stderr, "%s: warning: %s: ACL %s not set: %s\n", prog, c->path, name,
+				why ? why : "too large");
+			c->x->skipped++;
+			return 0;
 		}
 		val = acl;
 	}
@@ -218,12 +221,12 @@ static int set_one_xattr(const struct f2fs_xattr *xa, void *arg)
  * list is an error. */
 static int set_xattrs(struct ext *x, const char *path, const struct f2fs_inode *i)
 {
-	struct xattr_ctx c = { x, path, 0 };
+	struct xattr_ctx c = { x, path };
 	struct f2fs_error err;
 
 	if (f2fs_xattr_foreach(x->fs, i, set_one_xattr, &c, &err) < 0)
 		return fail(path, err.msg);
-	return c.bad_acl ? fail(path, "malformed ACL") : 0;
+	return 0;
 }
 
 static const char *seen_link(struct ext *x, uint32_t ino)
@@ -251,7 +254,9 @@ static void remember_link(struct ext *x, uint32_t ino, const char *path)
 	x->links[x->nlinks++] = copy;
 }
 
-/* A target with a NUL byte inside could not be given to symlink(). */
+/* LINK_SKIPPED when the target reads as empty, which symlink() refuses. */
+enum { LINK_SKIPPED = -1 };
+
 static int read_link_target(struct ext *x, const struct f2fs_node *n, char *out, size_t cap,
 			    const char *path)
 {
@@ -260,7 +265,14 @@ static int read_link_target(struct ext *x, const struct f2fs_node *n, char *out,
 	if (read_link(x->fs, n, out, cap, &why))
 		return fail(path, why);
 	if (strlen(out) != le64_get(n->i.i_size))
-		return fail(path, "symbolic link target holds a NUL byte");
+		fprintf(stderr, "%s: warning: %s: target of %zu bytes, i_size says %llu (read as the kernel reads it)\n",
+			prog, path, strlen(out), (unsigned long long)le64_get(n->i.i_size));
+	if (!*out) {
+		fprintf(stderr, "%s: warning: %s: symlink skipped: its target reads as empty\n", prog,
+			path);
+		x->skipped++;
+		return LINK_SKIPPED;
+	}
 	return 0;
 }
 
@@ -402,8 +414,10 @@ static int extract_ino(struct ext *x, uint32_t ino, const char *path, int top_di
 		char target[F2FS_BLKSIZE + 1];
 
 		ret = read_link_target(x, n, target, sizeof(target), path);
-		if (ret)
+		if (ret) {
+			ret = ret == LINK_SKIPPED ? 0 : ret;
 			break;
+		}
 		if (symlink(target, path) != 0) {
 			ret = fail_errno(path, "symlink");
 			break;

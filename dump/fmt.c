@@ -150,24 +150,29 @@ const char *type_name(uint16_t mode)
 	}
 }
 
-/* Symlink targets live inline or in file block 0; either way they are at
- * most a block, which is why a caller's block-sized buffer always fits. */
+/* Symlink targets live inline or in file block 0, and are read as the
+ * kernel reads them: the page (inline bytes zero-padded), ended at i_size
+ * or at its last byte, the string up to its first NUL. So a damaged size
+ * or a NUL inside gives the target a mounted volume shows. */
 int read_link(struct f2fs_fs *fs, const struct f2fs_node *n, char *out, size_t cap,
 	      const char **why)
 {
 	const struct f2fs_inode *i = &n->i;
 	uint64_t size = le64_get(i->i_size);
+	size_t lim = (size_t)(size < F2FS_BLKSIZE - 1 ? size : F2FS_BLKSIZE - 1);
 	struct f2fs_error err;
 	uint8_t *blk;
 	uint32_t addr;
 
-	if (size >= cap || size >= F2FS_BLKSIZE)
-		return *why = "symbolic link target too long", -1;
+	if (lim >= cap)
+		lim = cap - 1;
 	if (i->i_inline & F2FS_INLINE_DATA) {
-		if (size > f2fs_inode_inline_bytes(i, f2fs_fs_features(fs)))
-			return *why = "inline link target larger than the inode", -1;
-		memcpy(out, (const uint8_t *)n + f2fs_inode_inline_offset(i), (size_t)size);
-		out[size] = '\0';
+		size_t room = f2fs_inode_inline_bytes(i, f2fs_fs_features(fs));
+		size_t n_in = lim < room ? lim : room;
+
+		memcpy(out, (const uint8_t *)n + f2fs_inode_inline_offset(i), n_in);
+		memset(out + n_in, 0, lim - n_in);
+		out[lim] = '\0';
 		return 0;
 	}
 	if (f2fs_file_block(fs, n, 0, &addr, NULL, &err) || !f2fs_fs_in_main(fs, addr))
@@ -179,8 +184,8 @@ int read_link(struct f2fs_fs *fs, const struct f2fs_node *n, char *out, size_t c
 		free(blk);
 		return *why = "symbolic link target block unreadable", -1;
 	}
-	memcpy(out, blk, (size_t)size);
-	out[size] = '\0';
+	memcpy(out, blk, lim);
+	out[lim] = '\0';
 	free(blk);
 	return 0;
 }

@@ -147,7 +147,7 @@ X(SIT_VBLOCKS_MAP, "sit.vblocks_map_mismatch", "sit", ERROR, REBUILD, PREEN, DER
 X(SIT_BAD_TYPE, "sit.bad_type", "sit", ERROR, REBUILD, PREEN, DERIVED, \
   "a SIT entry has an unknown segment type") \
 X(SIT_JOURNAL, "sit.journal", "sit", ERROR, REBUILD, PREEN, DERIVED, \
-  "the SIT journal names a segment outside the main area") \
+  "the SIT journal names a segment outside the main area, or one twice") \
 X(SIT_VBLOCKS_MISMATCH, "sit.vblocks_mismatch", "sit", ERROR, REBUILD, PREEN, DERIVED, \
   "a segment's valid count differs from the blocks found in use") \
 X(SIT_VALID_UNUSED, "sit.valid_unused", "sit", ERROR, REBUILD, PREEN, DERIVED, \
@@ -252,6 +252,8 @@ X(XATTR_ENTRY_BOUNDS, "xattr.entry_bounds", "xattr", ERROR, TRUNCATE, ASK, INODE
   "an xattr entry's name or value runs past the end of the xattr area") \
 X(XATTR_BAD_NAME, "xattr.bad_name", "xattr", ERROR, TRUNCATE, ASK, INODE, \
   "an xattr entry has an unknown name index, or an empty name outside the ACL indexes") \
+X(XATTR_BAD_ACL, "xattr.bad_acl", "xattr", ERROR, CLEAR, ASK, INODE, \
+  "a POSIX ACL xattr the kernel cannot read (a name, or a malformed value)") \
 X(XATTR_DUPLICATE, "xattr.duplicate_name", "xattr", ERROR, CLEAR, ASK, INODE, \
   "an inode has two xattrs of the same index and name") \
 X(DIR_DUPLICATE_NAME, "dir.duplicate_name", "dir", ERROR, RENAME, ASK, ENTRY, \

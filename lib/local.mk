@@ -9,7 +9,7 @@ lib_libf2fs_a_SOURCES += \
 lib_libf2fs_a_SOURCES += \
 	lib/format/checkpoint.c lib/format/compress.c lib/format/crc.c \
 	lib/format/dentry.c lib/format/feature.c lib/format/fields.c lib/format/hash.c \
-	lib/format/inode.c lib/format/journal.c lib/format/layout.c \
+	lib/format/acl.c lib/format/inode.c lib/format/journal.c lib/format/layout.c \
 	lib/format/nat_bits.c lib/format/node_ofs.c lib/format/quota.c \
 	lib/format/summary.c lib/format/super.c lib/format/utf16.c lib/format/utf8.c \
 	lib/format/utf8_data.c lib/format/utf8_data.h
@@ -46,7 +46,7 @@ noinst_HEADERS += \
 	include/f2fs/format/dentry.h include/f2fs/format/endian.h \
 	include/f2fs/format/feature.h include/f2fs/format/fields.h \
 	include/f2fs/format/format.h \
-	include/f2fs/format/hash.h include/f2fs/format/inode.h \
+	include/f2fs/format/acl.h include/f2fs/format/hash.h include/f2fs/format/inode.h \
 	include/f2fs/format/journal.h include/f2fs/format/layout.h \
 	include/f2fs/format/nat_bits.h include/f2fs/format/node_ofs.h \
 	include/f2fs/format/quota.h include/f2fs/format/summary.h \

@@ -223,6 +223,15 @@ static int load_sit(struct ck *ck)
 			      k, segno, ck->main_segs);
 			continue;
 		}
+		for (uint32_t e = 0; e < k; e++)
+			if (le32_get(j->sit_j.entries[e].segno) == segno) {
+				/* the kernel and our loader take the later entry;
+				 * a journal rewritten in place could keep the other */
+				ck_pb(ck, F2FS_PB_SIT_JOURNAL, AT(A_SEG(segno)),
+				      "SIT journal entries %u and %u both name segment %u; the later is used",
+				      e, k, segno);
+				break;
+			}
 		/* the kernel checks every entry of the SIT blocks before it
 		 * applies the journal, and refuses to mount on a bad one */
 		bits = f2fs_sit_map_weight(ck->segs[segno].map);

@@ -376,6 +376,24 @@ static const char *inline_conflict(const struct inode_view *v)
 	return NULL;
 }
 
+/* An inline symlink's target: the kernel reads it up to i_size or its
+ * first NUL, whichever comes first; the size is set to what it reads (an
+ * empty target is left to the empty-target check). */
+static int check_inline_link(struct ck *ck, const struct inode_view *v, uint32_t cap)
+{
+	const uint8_t *t = (const uint8_t *)v->nd + f2fs_inode_inline_offset(v->i);
+	uint64_t lim = v->size < cap ? v->size : cap;
+	const uint8_t *nul = memchr(t, 0, (size_t)lim);
+	uint64_t len = nul ? (uint64_t)(nul - t) : lim;
+
+	if (len == v->size || len == 0)
+		return 0;
+	ck_pb(ck, F2FS_PB_INODE_INLINE_SIZE, AT(A_INO(v->ino), A_EXP(len), A_FOUND(v->size)),
+	      "symlink %u: i_size %llu, but its inline target ends after %llu bytes", v->ino,
+	      (unsigned long long)v->size, (unsigned long long)len);
+	return ck_fix_add(ck, F2FS_PB_INODE_INLINE_SIZE, FX_ISIZE, v->ino, len, 0, 0);
+}
+
 /* An inode whose data or dentries lie in i_addr: inline flags its type can
  * have and no node pointers; inline data no larger than the area. */
 static int check_inline(struct ck *ck, const struct inode_view *v)
@@ -408,6 +426,8 @@ static int check_inline(struct ck *ck, const struct inode_view *v)
 		if (ret)
 			return ret;
 	}
+	if ((i->i_inline & F2FS_INLINE_DATA) && v->type == F2FS_S_IFLNK)
+		return check_inline_link(ck, v, cap);
 	/* nothing lies past the inline area: the size stops there */
 	if (!(i->i_inline & F2FS_INLINE_DATA) || v->size <= cap)
 		return 0;
@@ -456,7 +476,7 @@ static int follow_pointers(struct ck *ck, const struct inode_view *v, struct own
 	for (uint32_t k = next_ptr(ptrs, 0, addrs); k < addrs; k = next_ptr(ptrs, k + 1, addrs))
 		if ((ret = data_ptr(ck, o, k, le32_get(i->i_addr[extra + k]))))
 			return ret;
-	if ((le32_get(i->i_flags) & F2FS_COMPR_FL) && v->type == F2FS_S_IFREG &&
+	if (f2fs_inode_compressed(i, ck->features) &&
 	    (ret = compressed_inode(ck, v->n, v->ino, i, extra, ptrs, addrs)))
 		return ret;
 	for (int k = 0; k < F2FS_DEF_NIDS_PER_INODE; k++) {

@@ -13,6 +13,7 @@
  * Inline-only areas are checked in the walk; an inode with an xattr node
  * keeps a copy of its inline part until the node is read after the walk.
  */
+#include <f2fs/format/acl.h>
 #include <f2fs/format/endian.h>
 
 #include <f2fs/util/sort.h>
@@ -50,6 +51,23 @@ static void xfix(struct ck *ck, enum f2fs_problem_code code, enum ck_fix_op op, 
 {
 	if (ck_fix_add(ck, code, op, ino, off, size, xnid))
 		ck->hook_nomem = 1;
+}
+
+/* An ACL entry (at off, size bytes) the kernel cannot use: under a name no
+ * lookup asks for, or a value it refuses, which fails every permission
+ * check that consults it. The repair drops it: the mode bits remain. */
+static void check_acl(struct ck *ck, uint32_t ino, uint32_t xnid, const uint8_t *e, uint32_t n,
+		      uint32_t off, uint32_t size)
+{
+	uint32_t nlen = e[1], vlen = (uint32_t)e[2] | (uint32_t)e[3] << 8;
+	const char *why = nlen ? "it has a name, which no lookup of an ACL asks for" :
+			  f2fs_acl_refusal(e + XENT + nlen, vlen);
+
+	if (!why)
+		return;
+	ck_pb(ck, F2FS_PB_XATTR_BAD_ACL, AT(A_INO(ino), A_FOUND(e[0])),
+	      "inode %u: ACL xattr %u at byte %u (index %u): %s", ino, n, off, e[0], why);
+	xfix(ck, F2FS_PB_XATTR_BAD_ACL, FX_XATTR_DROP, ino, xnid, off, size);
 }
 
 /* Report an entry at off (size bytes) whose index and name an earlier one
@@ -133,6 +151,9 @@ static void check_area(struct ck *ck, uint32_t ino, uint32_t xnid, const uint8_t
 			/* a broken list is kept up to its first bad entry */
 			xfix(ck, F2FS_PB_XATTR_BAD_NAME, FX_XATTR_CUT, ino, xnid, off, 0);
 		}
+		else if (idx == F2FS_XATTR_INDEX_POSIX_ACL_ACCESS ||
+			 idx == F2FS_XATTR_INDEX_POSIX_ACL_DEFAULT)
+			check_acl(ck, ino, xnid, a + off, n, off, size);
 		check_dup(ck, ino, xnid, a, seen, n, off, size);
 		seen[n] = off;
 		off += size;

@@ -438,7 +438,7 @@ static bool countable(struct rp *p, uint32_t ino, const struct ck_nid *in)
 			return false;
 	}
 	nd = rp_node_peek(p, ino, &buf);
-	return nd && !(le32_get(nd->i.i_flags) & F2FS_COMPR_FL);
+	return nd && !f2fs_inode_compressed(&nd->i, ck->features);
 }
 
 static int recount(struct rp *p, uint32_t ino)

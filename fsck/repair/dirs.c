@@ -398,10 +398,13 @@ static int apply(struct rp *p, const struct ck_fix *f)
 }
 
 /* In place first, then the moves: an entry moved out of a block must not
- * be found there by a fix that names its old slot. */
-static bool in_place(uint8_t op)
+ * be found there by a fix that names its old slot. Renames go before the
+ * other moves: a renamed entry takes its new name's bucket, and a move of
+ * the same entry to its old name's bucket then finds its slot empty. */
+static int round_of(uint8_t op)
 {
-	return op != FX_REBUCKET && op != FX_RENAME && op != FX_DOT && op != FX_DOTDOT;
+	return op == FX_RENAME ? 1 :
+	       op == FX_REBUCKET || op == FX_DOT || op == FX_DOTDOT ? 2 : 0;
 }
 
 int rp_dirs(struct rp *p)
@@ -409,12 +412,12 @@ int rp_dirs(struct rp *p)
 	const struct ck *ck = p->ck;
 	int ret = 0;
 
-	for (int round = 0; round < 2 && !ret; round++)
+	for (int round = 0; round < 3 && !ret; round++)
 		for (size_t i = 0; i < ck->fixes.n && !ret; i++) {
 			const struct ck_fix *f = &ck->fixes.v[i];
 
 			/* the ops after FX_DIR_SIZE are other files' */
-			if (p->fix[f->code] && f->op <= FX_DIR_SIZE && in_place(f->op) == (round == 0))
+			if (p->fix[f->code] && f->op <= FX_DIR_SIZE && round_of(f->op) == round)
 				ret = apply(p, f);
 		}
 	return ret;

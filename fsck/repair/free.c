@@ -70,7 +70,7 @@ static bool may_free(struct rp *p, uint32_t ino, const struct ck_nid *in, const 
 	uint32_t entries = 0;
 
 	if (!(in->flags & NR_READ) || (in->state & (IR_BROKEN | IR_NOCOUNT | IR_BIG_IBLOCKS)) ||
-	    (le32_get(nd->i.i_flags) & F2FS_COMPR_FL) || rp_nid_taken(p, ino) ||
+	    f2fs_inode_compressed(&nd->i, ck->features) || rp_nid_taken(p, ino) ||
 	    fixed_elsewhere(ck, ino))
 		return false;
 	if (!ck_is_dir(in))

@@ -44,6 +44,7 @@ static bool per_record(enum f2fs_problem_code code)
 	case F2FS_PB_INODE_DEPTH: case F2FS_PB_INODE_XATTR_NID: case F2FS_PB_XATTR_HEADER:
 	case F2FS_PB_INODE_EXTENT: case F2FS_PB_INODE_INLINE_RESERVED:
 	case F2FS_PB_XATTR_ENTRY_BOUNDS: case F2FS_PB_XATTR_BAD_NAME: case F2FS_PB_XATTR_DUPLICATE:
+	case F2FS_PB_XATTR_BAD_ACL:
 	case F2FS_PB_NODE_FOOTER_INO:
 		return true;
 	default:

@@ -213,7 +213,7 @@ static bool inode_usable(const struct ck *ck, uint32_t qino, const struct f2fs_n
 	    (n->state & IR_BROKEN))
 		return false;
 	return !(nd->i.i_inline & (F2FS_INLINE_DATA | F2FS_INLINE_DENTRY)) &&
-	       !(le32_get(nd->i.i_flags) & F2FS_COMPR_FL);
+	       !f2fs_inode_compressed(&nd->i, ck->features);
 }
 
 bool rp_quota_rebuildable(const struct rp *p)

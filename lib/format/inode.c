@@ -49,6 +49,12 @@ uint32_t f2fs_inode_inline_offset(const struct f2fs_inode *i)
 	       4 * (f2fs_inode_extra_words(i) + 1);
 }
 
+int f2fs_inode_compressed(const struct f2fs_inode *i, uint32_t features)
+{
+	return (le32_get(i->i_flags) & F2FS_COMPR_FL) && (features & F2FS_FEATURE_COMPRESSION) &&
+	       (i->i_inline & F2FS_EXTRA_ATTR) && (le16_get(i->i_mode) & F2FS_S_IFMT) == F2FS_S_IFREG;
+}
+
 uint32_t f2fs_inode_inline_bytes(const struct f2fs_inode *i, uint32_t features)
 {
 	uint32_t addrs = f2fs_inode_addrs(i, features);

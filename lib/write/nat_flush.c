@@ -31,6 +31,7 @@ static void decode(void *dirty, uint32_t nid, const void *entry)
 
 static const struct f2fs_table_kind nat = {
 	"NAT", "nid", F2FS_JOURNAL_NAT_INIT, sizeof(struct f2fs_nat_dirty), encode, decode,
+	false,
 };
 
 int f2fs_nat_journal_put(struct f2fs_journal *j, const struct f2fs_nat_dirty *e, size_t n,

@@ -36,6 +36,7 @@ static void decode(void *dirty, uint32_t segno, const void *entry)
 
 static const struct f2fs_table_kind sit = {
 	"SIT", "segment", F2FS_JOURNAL_SIT_INIT, sizeof(struct f2fs_sit_dirty), encode, decode,
+	true,
 };
 
 int f2fs_sit_journal_put(struct f2fs_journal *j, const struct f2fs_sit_dirty *e, size_t n,

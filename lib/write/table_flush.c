@@ -47,14 +47,17 @@ int f2fs_table_journal_put(const struct f2fs_table_kind *k, struct f2fs_journal 
 }
 
 /* The journal's entries as dirty ones, those of no key of the table
- * dropped, into out (room for the journal's capacity). */
+ * dropped, into out (room for the journal's capacity). The merge keeps the
+ * first of a key journaled twice: for a kind whose later entry wins, the
+ * entries come in reverse. */
 static size_t journal_entries(const struct f2fs_table_flush *f, uint8_t *out)
 {
 	const struct f2fs_table_kind *k = f->kind;
 	uint32_t n = f2fs_journal_count(f->journal, k->journal);
 	size_t m = 0;
 
-	for (uint32_t i = 0; i < n; i++) {
+	for (uint32_t x = 0; x < n; x++) {
+		uint32_t i = k->later_wins ? n - 1 - x : x;
 		uint32_t key = f2fs_journal_key(f->journal, k->journal, i);
 
 		if (key < f->keys)

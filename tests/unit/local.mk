@@ -3,6 +3,7 @@
 # test that needs more keeps its own lines below.
 UNIT_PROGS = \
 	tests/unit/test_quota \
+	tests/unit/test_acl \
 	tests/unit/test_crc \
 	tests/unit/test_fields \
 	tests/unit/test_hash \

@@ -23,6 +23,11 @@ uint32_t f2fs_inode_addrs(const struct f2fs_inode *i, uint32_t features);
 uint32_t f2fs_inode_inline_offset(const struct f2fs_inode *i);
 uint32_t f2fs_inode_inline_bytes(const struct f2fs_inode *i, uint32_t features);
 
+/* Is the file's data in compressed clusters? As the kernel reads it: the
+ * flag counts only on a regular file with extra attributes, on a volume
+ * with the compression feature; elsewhere the file is plain. */
+int f2fs_inode_compressed(const struct f2fs_inode *i, uint32_t features);
+
 /* Data pointer idx (0 = the first after the extra attributes). */
 uint32_t f2fs_inode_get_addr(const struct f2fs_inode *i, uint32_t idx);
 void f2fs_inode_set_addr(struct f2fs_inode *i, uint32_t idx, uint32_t blkaddr);

@@ -10,6 +10,7 @@
 #ifndef F2FS_WRITE_TABLE_FLUSH_H
 #define F2FS_WRITE_TABLE_FLUSH_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -32,6 +33,9 @@ struct f2fs_table_kind {
 	size_t dirty_size;
 	void (*encode)(void *entry, const void *dirty);
 	void (*decode)(void *dirty, uint32_t key, const void *entry);
+	/* a key journaled twice (a damaged journal): the kernel's NAT lookup
+	 * takes the first entry, its SIT load applies them all (the last) */
+	bool later_wins;
 };
 
 struct f2fs_table_flush {

@@ -174,6 +174,7 @@ enum ck_fix_op {
 	FX_DOTDOT,                /* its ".." must name value (add it if none) */
 	FX_PINO,                  /* inode's i_pino := value */
 	FX_DIR_SIZE,              /* directory's i_size := value blocks at least */
+	FX_DIR_LEVEL,             /* directory's i_dir_level := value */
 	/* orphans, root, loops */
 	FX_LOOP,                  /* directory ino is in a loop: its entry in
 				   * value (its loop parent) goes, it moves to
@@ -196,7 +197,8 @@ enum ck_fix_op {
 	FX_ISIZE,                 /* inode's i_size := fofs */
 	FX_COMPR_BLOCKS,          /* inode's i_compr_blocks := fofs */
 	FX_DEPTH,                 /* directory's i_current_depth := value */
-	FX_XATTR_NID,             /* i_xattr_nid cleared (value: the nid) */
+	FX_XATTR_NID,             /* i_xattr_nid (value: the nid) cleared, or set
+				   * to fofs, a lost xattr node, when not 0 */
 	FX_INLINE_XATTR_SIZE,     /* i_inline_xattr_size := value words */
 	FX_INLINE_CLEAR,          /* i_inline &= ~value; slot 1: i_nid[] cleared too */
 	FX_EXTENT,                /* inode's largest extent (i_ext) dropped */
@@ -331,6 +333,7 @@ struct ck {
 	uint32_t main_blkaddr, main_segs, ssa_blkaddr;
 	uint64_t main_end;
 	uint32_t max_nid, nat_blocks;
+	uint32_t qf_ino[F2FS_MAX_QUOTAS];  /* the quota inodes followed (check_sb) */
 
 	struct ck_seg *segs;              /* main_segs */
 	uint64_t sit_valid_total;

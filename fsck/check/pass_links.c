@@ -127,9 +127,9 @@ int ck_links(struct ck *ck)
 	int ret;
 
 	for (int q = 0; q < F2FS_MAX_QUOTAS; q++) {
-		struct ck_nid *qn = ck_inode(ck, le32_get(ck->sb->qf_ino[q]));
+		struct ck_nid *qn = ck_inode(ck, ck->qf_ino[q]);
 
-		if (qn && le32_get(ck->sb->qf_ino[q]))
+		if (qn && ck->qf_ino[q])
 			qn->state |= IR_SPECIAL;
 	}
 	if (ck_dir_of(ck, root, F2FS_ROOT_INO))

@@ -40,6 +40,49 @@ static void check_sb_errors(struct ck *ck)
 		      reasons);
 }
 
+static bool quota_wanted(uint32_t feat, int q)
+{
+	return (feat & F2FS_FEATURE_QUOTA_INO) && (q < 2 || (feat & F2FS_FEATURE_PRJQUOTA));
+}
+
+/* Quota inode numbers as a superblock has them: each type's present when
+ * its feature is on, in range, no two types sharing one. */
+static bool quota_inos_sane(const struct ck *ck, const struct f2fs_super_block *sb)
+{
+	for (int q = 0; q < F2FS_MAX_QUOTAS; q++) {
+		uint32_t qi = le32_get(sb->qf_ino[q]);
+
+		if (quota_wanted(ck->features, q) != (qi != 0) ||
+		    (qi && (qi <= F2FS_ROOT_INO || qi >= ck->max_nid)))
+			return false;
+		for (int r = 0; r < q; r++)
+			if (qi && le32_get(sb->qf_ino[r]) == qi)
+				return false;
+	}
+	return true;
+}
+
+/* The quota inodes the check follows (ck->qf_ino): the superblock's, or,
+ * when two types share one inode (a one-field corruption no mkfs or
+ * kernel makes), the other copy's if they are sane: the repair writes them
+ * into both. */
+static void choose_quota_inos(struct ck *ck, const struct f2fs_super_block *copies)
+{
+	const struct f2fs_super_block *use = ck->sb;
+	int in_use = f2fs_fs_sb_copy(ck->fs, NULL);
+	struct f2fs_error e;
+
+	if (copies && (in_use == 0 || in_use == 1) && !quota_inos_sane(ck, ck->sb) &&
+	    quota_inos_sane(ck, &copies[1 - in_use]) &&
+	    !f2fs_sb_validate(&copies[1 - in_use], 0, &e))
+		for (int q = 0; q < F2FS_MAX_QUOTAS; q++)
+			for (int r = 0; r < q; r++)
+				if (ck->sb->qf_ino[q] && ck->sb->qf_ino[q] == ck->sb->qf_ino[r])
+					use = &copies[1 - in_use];
+	for (int q = 0; q < F2FS_MAX_QUOTAS; q++)
+		ck->qf_ino[q] = le32_get(use->qf_ino[q]);
+}
+
 static void check_sb(struct ck *ck)
 {
 	const struct f2fs_super_block *sb = ck->sb;
@@ -52,17 +95,19 @@ static void check_sb(struct ck *ck)
 		ck_pb(ck, F2FS_PB_SB_PRIMARY_INVALID, AT(A_BLK(0)),
 		      "superblock copy 0 rejected: %s", why ? why->msg : "?");
 	other = malloc(2 * sizeof(*other));
-	if (other) {
-		if (!f2fs_dev_pread(f2fs_fs_dev(ck->fs), F2FS_SUPER_OFFSET, &other[0],
-				    sizeof(*other), &e) &&
-		    !f2fs_dev_pread(f2fs_fs_dev(ck->fs), F2FS_BLKSIZE + F2FS_SUPER_OFFSET,
-				    &other[1], sizeof(*other), &e) &&
-		    memcmp(&other[0], &other[1], sizeof(*other)) &&
-		    f2fs_fs_sb_copy(ck->fs, NULL) == 0)
-			ck_pb(ck, F2FS_PB_SB_COPIES_DIFFER, AT(A_BLK(1)),
-			      "superblock copy 1 differs from copy 0");
+	if (other && (f2fs_dev_pread(f2fs_fs_dev(ck->fs), F2FS_SUPER_OFFSET, &other[0],
+				     sizeof(*other), &e) ||
+		      f2fs_dev_pread(f2fs_fs_dev(ck->fs), F2FS_BLKSIZE + F2FS_SUPER_OFFSET,
+				     &other[1], sizeof(*other), &e))) {
 		free(other);
+		other = NULL;
 	}
+	if (other && memcmp(&other[0], &other[1], sizeof(*other)) &&
+	    f2fs_fs_sb_copy(ck->fs, NULL) == 0)
+		ck_pb(ck, F2FS_PB_SB_COPIES_DIFFER, AT(A_BLK(1)),
+		      "superblock copy 1 differs from copy 0");
+	choose_quota_inos(ck, other);
+	free(other);
 	if (feat & ~KNOWN_FEATURES)
 		ck_pb(ck, F2FS_PB_SB_UNKNOWN_FEATURE, AT(A_FOUND(feat & ~KNOWN_FEATURES)),
 		      "unknown feature bits 0x%x", feat & ~KNOWN_FEATURES);
@@ -77,14 +122,19 @@ static void check_sb(struct ck *ck)
 	check_sb_errors(ck);
 	for (int q = 0; q < F2FS_MAX_QUOTAS; q++) {
 		uint32_t qi = le32_get(sb->qf_ino[q]);
-		int want = (feat & F2FS_FEATURE_QUOTA_INO) &&
-			   (q < 2 || (feat & F2FS_FEATURE_PRJQUOTA));
+		bool want = quota_wanted(feat, q);
 
 		if ((want && !qi) || (!want && qi) ||
 		    (qi && (qi <= F2FS_ROOT_INO || qi >= ck->max_nid)))
 			ck_pb(ck, F2FS_PB_SB_QUOTA_INO, AT(A_FOUND(qi)),
 			      "quota inode %d is %u with quota features 0x%x", q, qi,
 			      feat & (F2FS_FEATURE_QUOTA_INO | F2FS_FEATURE_PRJQUOTA));
+		for (int r = 0; r < q; r++)
+			if (qi && le32_get(sb->qf_ino[r]) == qi)
+				ck_pb(ck, F2FS_PB_SB_QUOTA_INO, AT(A_FOUND(qi)),
+				      "quota inodes %d and %d are both %u%s", r, q, qi,
+				      ck->qf_ino[q] != qi || ck->qf_ino[r] != qi ?
+				      "; the other superblock copy's are taken" : "");
 	}
 }
 

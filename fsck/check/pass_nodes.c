@@ -170,7 +170,8 @@ static int inode_record(struct ck *ck, struct ck_nid *n, uint32_t ino, const str
 			return f2fs_fail(ck->err, -ENOMEM, "out of memory for directories");
 		d->size = le64_get(i->i_size);
 		d->pino = le32_get(i->i_pino);
-		d->dir_level = i->i_dir_level;
+		/* one out of range is set to 0 (check_dir_depth) */
+		d->dir_level = i->i_dir_level <= F2FS_MAX_DIR_HASH_DEPTH ? i->i_dir_level : 0;
 		d->inline_flags = i->i_inline;
 		if ((le32_get(i->i_flags) & F2FS_CASEFOLD_FL) &&
 		    (ck->features & F2FS_FEATURE_CASEFOLD))
@@ -352,10 +353,16 @@ static int check_dir_depth(struct ck *ck, const struct inode_view *v)
 	ck_pb(ck, F2FS_PB_INODE_DEPTH, AT(A_INO(v->ino), A_FOUND(depth)),
 	      "directory %u: i_current_depth %u, i_dir_level %u (at most %u)", v->ino,
 	      depth, level, F2FS_MAX_DIR_HASH_DEPTH);
-	/* the depth follows from i_size; the level that lays the buckets out
-	 * is not known */
-	if (level > F2FS_MAX_DIR_HASH_DEPTH)
-		return 0;
+	/* the depth follows from i_size. A level past the hash depth gives
+	 * the kernel's lookup buckets past any block: it becomes 0, the
+	 * kernel's default, under which the entries' buckets are checked
+	 * (new_dir) and mended (the level is set before the moves) */
+	if (level > F2FS_MAX_DIR_HASH_DEPTH) {
+		int ret = ck_fix_add(ck, F2FS_PB_INODE_DEPTH, FX_DIR_LEVEL, v->ino, 0, 0, 0);
+
+		if (ret)
+			return ret;
+	}
 	return ck_fix_add(ck, F2FS_PB_INODE_DEPTH, FX_DEPTH, v->ino, 0, 0, 0);
 }
 
@@ -830,6 +837,49 @@ static int bad_pointer(struct ck *ck, const struct ck_edge *ed, struct ck_nid *o
 	return ck_fix_add(ck, F2FS_PB_INODE_XATTR_NID, FX_XATTR_NID, ed->owner, 0, 0, ed->child);
 }
 
+/* The fix that clears inode ino's i_xattr_nid (bad_pointer), or NULL. */
+static struct ck_fix *xattr_nid_fix(struct ck *ck, uint32_t ino)
+{
+	for (size_t k = ck->fixes.n; k-- > 0;)
+		if (ck->fixes.v[k].op == FX_XATTR_NID && ck->fixes.v[k].ino == ino)
+			return &ck->fixes.v[k];
+	return NULL;
+}
+
+/* An xattr node no pointer reaches, whose inode's i_xattr_nid names a node
+ * that is not its xattr node: the pointer was damaged, the node is the
+ * one it lost. It is taken back (the repair sets i_xattr_nid to it rather
+ * than clearing it), so the xattrs that continue into it are kept; its
+ * area is checked with it. 1 when adopted. */
+static int adopt_xattr_node(struct ck *ck, uint32_t nid, struct ck_nid *n)
+{
+	uint32_t ino = ck_nid_ino(ck, n, nid);
+	const struct ck_node *cx = ck_node_of(ck, nid);
+	struct ck_nid *in;
+	struct ck_fix *f;
+	int ret;
+
+	if (ck_nid_ofs(ck, n, nid) != F2FS_XATTR_NODE_OFFSET)
+		return 0;
+	in = ck_inode(ck, ino);
+	if (!in || !(in->flags & NR_XATTR_BAD) || !(f = xattr_nid_fix(ck, ino)))
+		return 0;
+	ck_pb(ck, F2FS_PB_INODE_XATTR_NID, AT(A_INO(ino), A_NID(nid), A_BLK(n->blkaddr)),
+	      "inode %u: nid %u, its xattr node by its footer, is reached from nowhere: i_xattr_nid takes it back",
+	      ino, nid);
+	f->fofs = nid;
+	/* every report its record: the same fix twice sets the pointer once */
+	if ((ret = ck_fix_add(ck, F2FS_PB_INODE_XATTR_NID, FX_XATTR_NID, ino, nid, 0, f->value)))
+		return ret;
+	n->flags |= NR_REACHED;
+	in->flags &= ~NR_XATTR_BAD;
+	for (size_t k = 0; k < ck->xpend.n; k++)
+		if (ck->xpend.v[k].ino == ino)
+			ck->xpend.v[k].xnid = nid;
+	ret = ck_cnt_add(ck, in, CK_BDIFF, (uint32_t)-(1 + (cx ? cx->ndata : 0)));
+	return ret ? ret : 1;
+}
+
 static int check_edges(struct ck *ck)
 {
 	struct ck_nid_iter it = { 0 };
@@ -903,13 +953,21 @@ static int check_edges(struct ck *ck)
 					       (uint32_t)-(1 + (cx ? cx->ndata : 0)))))
 			return ret;
 	}
-	while (ck_nid_next(ck, &it, &nid, &n))
-		if ((n->flags & (NR_READ | NR_INODE | NR_REACHED)) == NR_READ)
+	while (ck_nid_next(ck, &it, &nid, &n)) {
+		int adopted;
+
+		if ((n->flags & (NR_READ | NR_INODE | NR_REACHED)) != NR_READ)
+			continue;
+		adopted = adopt_xattr_node(ck, nid, n);
+		if (adopted < 0)
+			return adopted;
+		if (!adopted)
 			ck_pb(ck, F2FS_PB_NODE_UNREACHABLE,
 			      AT(A_NID(nid), A_INO(ck_nid_ino(ck, n, nid)), A_BLK(n->blkaddr),
 				 A_FOUND(ck_nid_ofs(ck, n, nid))),
 			      "nid %u (offset %u of inode %u) is not reached from its inode",
 			      nid, ck_nid_ofs(ck, n, nid), ck_nid_ino(ck, n, nid));
+	}
 	return 0;
 }
 

@@ -33,7 +33,7 @@ int ck_quota_active(const struct ck *ck, int q)
 		return 0;
 	if (q == F2FS_QUOTA_PRJ && !(ck->features & F2FS_FEATURE_PRJQUOTA))
 		return 0;
-	return le32_get(ck->sb->qf_ino[q]) != 0;
+	return ck->qf_ino[q] != 0;
 }
 
 /* The usage of id, added when missing; NULL only when out of memory. The
@@ -65,7 +65,7 @@ static uint32_t projid_of(const struct ck *ck, const struct f2fs_inode *i)
 int ck_is_quota_file(const struct ck *ck, uint32_t ino)
 {
 	for (int q = 0; q < F2FS_MAX_QUOTAS; q++)
-		if (ck_quota_active(ck, q) && le32_get(ck->sb->qf_ino[q]) == ino)
+		if (ck_quota_active(ck, q) && ck->qf_ino[q] == ino)
 			return 1;
 	return 0;
 }
@@ -286,7 +286,7 @@ int ck_quota_read_file(struct ck *ck, uint32_t qino, uint8_t **buf, size_t *len,
 static int check_one(struct ck *ck, int q)
 {
 	struct ck_qtab *t = &ck->quota[q];
-	uint32_t qino = le32_get(ck->sb->qf_ino[q]);
+	uint32_t qino = ck->qf_ino[q];
 	struct qcmp c = { ck, q, qino };
 	enum f2fs_quota_type type;
 	struct f2fs_error e = { 0 };

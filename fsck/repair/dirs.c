@@ -364,10 +364,13 @@ static int apply(struct rp *p, const struct ck_fix *f)
 		return fix_dots(p, f, 2);
 	case FX_PINO:
 	case FX_DIR_SIZE:
+	case FX_DIR_LEVEL:
 		if (!(nd = rp_node(p, f->ino)))
 			return p->ck->err->code ? p->ck->err->code : -EIO;
 		if (f->op == FX_PINO)
 			nd->i.i_pino = le32_put(f->value);
+		else if (f->op == FX_DIR_LEVEL)
+			nd->i.i_dir_level = (uint8_t)f->value;
 		else if (le64_get(nd->i.i_size) < (uint64_t)f->value * F2FS_BLKSIZE)
 			nd->i.i_size = le64_put((uint64_t)f->value * F2FS_BLKSIZE);
 		return 0;
@@ -416,8 +419,8 @@ int rp_dirs(struct rp *p)
 		for (size_t i = 0; i < ck->fixes.n && !ret; i++) {
 			const struct ck_fix *f = &ck->fixes.v[i];
 
-			/* the ops after FX_DIR_SIZE are other files' */
-			if (p->fix[f->code] && f->op <= FX_DIR_SIZE && round_of(f->op) == round)
+			/* the ops after FX_DIR_LEVEL are other files' */
+			if (p->fix[f->code] && f->op <= FX_DIR_LEVEL && round_of(f->op) == round)
 				ret = apply(p, f);
 		}
 	return ret;

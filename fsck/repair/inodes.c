@@ -101,8 +101,11 @@ bool rp_inodes_noted(const struct rp *p, enum f2fs_problem_code code)
 		return false;
 	if (!per_record(code))
 		return true;
+	/* a level out of range comes with its depth's record (FX_DIR_LEVEL,
+	 * made by the directory step): one report */
 	for (size_t i = 0; i < ck->fixes.n; i++)
-		if (ck->fixes.v[i].code == code && usable(ck, &ck->fixes.v[i]))
+		if (ck->fixes.v[i].code == code && ck->fixes.v[i].op != FX_DIR_LEVEL &&
+		    usable(ck, &ck->fixes.v[i]))
 			n++;
 	return n == ck->r->count[code];
 }
@@ -160,6 +163,11 @@ static int clear_xattr_nid(struct rp *p, const struct ck_fix *f, struct f2fs_nod
 
 	if (le32_get(nd->i.i_xattr_nid) != f->value)
 		return 0;
+	/* the xattr node the check found lost (its i_blocks is checked) */
+	if (f->fofs) {
+		nd->i.i_xattr_nid = le32_put((uint32_t)f->fofs);
+		return 0;
+	}
 	nd->i.i_xattr_nid = 0;
 	if (!in || (in->state & (IR_NOCOUNT | IR_BIG_IBLOCKS)))
 		return 0;

@@ -42,7 +42,7 @@ struct qnew {
 
 static uint32_t qino_of(const struct ck *ck, int q)
 {
-	return le32_get(ck->sb->qf_ino[q]);
+	return ck->qf_ino[q];
 }
 
 /* The usage counted for q: every id owning something. */

@@ -40,13 +40,18 @@ static bool quota_ino_ok(const struct ck *ck, uint32_t qi)
 	return qi > F2FS_ROOT_INO && qi < ck->max_nid;
 }
 
+/* The inodes the check followed (ck->qf_ino: the other copy's, when the
+ * copy in use had two types share one) are what the superblock gets. */
 bool rp_sb_quota_fixable(struct ck *ck)
 {
 	for (int q = 0; q < F2FS_MAX_QUOTAS; q++) {
-		uint32_t qi = le32_get(ck->sb->qf_ino[q]);
+		uint32_t qi = ck->qf_ino[q];
 
 		if (quota_wanted(ck, q) && !quota_ino_ok(ck, qi))
 			return false;
+		for (int r = 0; r < q; r++)
+			if (qi && ck->qf_ino[r] == qi)
+				return false;
 	}
 	return true;
 }
@@ -56,6 +61,8 @@ static int fix_quota_inos(struct rp *p)
 	struct ck *ck = p->ck;
 	int ret = 0;
 
+	for (int q = 0; q < F2FS_MAX_QUOTAS; q++)
+		p->sb_new.qf_ino[q] = le32_put(ck->qf_ino[q]);
 	for (int q = 0; q < F2FS_MAX_QUOTAS && !ret; q++) {
 		uint32_t qi = le32_get(p->sb_new.qf_ino[q]), links, refs;
 		struct ck_nid *in;

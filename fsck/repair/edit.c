@@ -238,7 +238,10 @@ static uint8_t *data_get(struct rp *p, uint32_t ino, uint64_t fofs, bool create)
 		no_memory(p);
 		return NULL;
 	}
-	if (x.old == F2FS_NULL_ADDR || x.old == F2FS_NEW_ADDR) {
+	/* a pointer outside the main area holds nothing (data.addr_out_of_range
+	 * makes it a hole, lose_block balancing add_block): a new block may
+	 * take its place */
+	if (x.old == F2FS_NULL_ADDR || x.old == F2FS_NEW_ADDR || (create && !ck_in_main(ck, x.old))) {
 		if (!create) {
 			f2fs_fail(ck->err, -ENOENT, "inode %u: block %llu is a hole", ino,
 				  (unsigned long long)fofs);
@@ -334,7 +337,7 @@ bool rp_data_exists(struct rp *p, uint32_t ino, uint64_t fofs)
 		return false;
 	}
 	a = pointer_of(nd, nid, idx);
-	return a != F2FS_NULL_ADDR && a != F2FS_NEW_ADDR;
+	return a != F2FS_NULL_ADDR && a != F2FS_NEW_ADDR && ck_in_main(p->ck, a);
 }
 
 /* ---- the largest extent ---------------------------------------------------------- */

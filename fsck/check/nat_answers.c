@@ -236,10 +236,21 @@ int ck_nat_answer_doubts(struct ck *ck)
 	if (ret)
 		return ret;
 	a = ck->answers;
-	for (size_t i = 0; i < ck->doubts.n; i++)
+	/* a NAT block that lost one entry something names may have lost its
+	 * others (zeroed, as free entries look): the whole block is asked,
+	 * of blocks the SIT marks valid only, then the doubts themselves of
+	 * any block that names them */
+	for (size_t i = 0; i < ck->doubts.n && !ret; i++)
+		ret = ck_nat_ask_block(ck, ck->doubts.v[i] / F2FS_NAT_ENTRY_PER_BLOCK);
+	for (size_t i = 0; i < a->v.n; i++)
+		ck_bit64_clear(a->asked, a->v.v[i].nid);
+	if (!ret)
+		ret = ck_nat_answer_asked(ck);
+	for (size_t i = 0; i < ck->doubts.n && !ret; i++)
 		if (!ck_answer_of(ck, ck->doubts.v[i]))
 			ck_bit64_set(a->asked, ck->doubts.v[i]);
-	ret = search(ck, a, true);
+	if (!ret)
+		ret = search(ck, a, true);
 	if (ret)
 		return ret;
 	/* an answer the NAT (or this run) gives already changes nothing */

@@ -492,8 +492,10 @@ static int nat_entry(struct ck *ck, uint32_t nid, const struct f2fs_nat_entry *n
 			      "nid 0 has block address 0x%x", addr);
 		return 0;
 	}
+	/* mkfs gives both {ino: itself, block 1}; f2fs-tools' fsck takes any
+	 * other entry for damage, a free one (a zeroed NAT block) included */
 	if (nid == F2FS_NODE_INO || nid == F2FS_META_INO) {
-		if (addr > 1 || (addr && ino != nid))
+		if (addr != 1 || ino != nid)
 			ck_pb(ck, F2FS_PB_NAT_RESERVED, AT(A_NID(nid), A_BLK(addr)),
 			      "nid %u (reserved) has ino %u, block address 0x%x", nid, ino, addr);
 		return 0;

@@ -1067,6 +1067,10 @@ int ck_nodes(struct ck *ck)
 	if (ret)
 		return ret;
 	root = ck_inode(ck, F2FS_ROOT_INO);
+	/* a root the NAT lost is asked of the node blocks before a new one
+	 * is made (which would leave every file to lost+found) */
+	if (!root)
+		ck_nat_doubt(ck, F2FS_ROOT_INO);
 	if (!ck_is_dir(root))
 		ck_pb(ck, F2FS_PB_ROOT_BAD, AT(A_INO(F2FS_ROOT_INO)),
 		      "the root inode %s (mode 0%o)",

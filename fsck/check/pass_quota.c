@@ -14,6 +14,7 @@
 #include <f2fs/format/quota.h>
 
 #include "ck.h"
+#include "nat_answers.h"
 #include "passes.h"
 
 #include <errno.h>
@@ -248,11 +249,18 @@ static int record_cb(const struct f2fs_quota_usage *r, void *arg)
 int ck_quota_read_file(struct ck *ck, uint32_t qino, uint8_t **buf, size_t *len,
 		      struct f2fs_error *e)
 {
+	const struct ck_nid *n = ck_nid_find(ck, qino);
 	struct f2fs_node nd;
 	uint64_t size, nblk;
 	uint8_t *b;
-	int ret = f2fs_read_inode(ck->fs, qino, &nd, e);
+	int ret;
 
+	/* where the walk found it: a NAT entry the node blocks answered for
+	 * (a run given answers) included */
+	if (n && (n->flags & (NR_READ | NR_INODE)) == (NR_READ | NR_INODE))
+		ret = f2fs_fs_read_block(ck->fs, n->blkaddr, &nd, e);
+	else
+		ret = f2fs_read_inode(ck->fs, qino, &nd, e);
 	if (ret)
 		return ret;
 	size = le64_get(nd.i.i_size);
@@ -296,6 +304,10 @@ static int check_one(struct ck *ck, int q)
 
 	if (ret == -ENOMEM)
 		return ret;
+	/* the superblock names the inode: a NAT entry that lost it is asked
+	 * of the node blocks, as an entry of the tree is */
+	if (ret)
+		ck_nat_doubt(ck, qino);
 	if (!ret)
 		ret = f2fs_quota_file_walk(buf, len, &type, record_cb, &c, &e);
 	free(buf);

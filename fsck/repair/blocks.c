@@ -362,6 +362,9 @@ static int free_nat(struct rp *p, uint32_t nid)
 		rp_release(p, n->blkaddr);
 	}
 	p->used[nid / F2FS_NAT_ENTRY_PER_BLOCK]--;
+	/* a new node took the nid (rp_nid_reusable): its entry replaces this */
+	if (rp_stage_find(p, nid) && rp_stage_find(p, nid)->fresh)
+		return 0;
 	return rp_stage_nat(p, &(struct f2fs_nat_dirty){ nid, 0, F2FS_NULL_ADDR,
 							 (uint8_t)(ni.version + 1) });
 }

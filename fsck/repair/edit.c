@@ -120,9 +120,23 @@ struct f2fs_node *rp_node_new(struct rp *p, uint32_t ino, uint32_t ofs, uint32_t
 	return node_new(p, *nid, ino, ofs);
 }
 
+bool rp_nid_reusable(const struct ck *ck, uint32_t nid)
+{
+	const struct ck_nid *n = ck_nid_find((struct ck *)ck, nid);
+
+	if (!n)
+		return true;
+	if (n->flags & NR_READ)
+		return false;
+	for (size_t k = 0; k < ck->fixes.n; k++)
+		if (ck->fixes.v[k].op == FX_NAT_FREE && ck->fixes.v[k].value == nid)
+			return true;
+	return false;
+}
+
 struct f2fs_node *rp_inode_new_at(struct rp *p, uint32_t nid)
 {
-	if (ck_nid_find(p->ck, nid) || rp_nid_taken(p, nid)) {
+	if (!rp_nid_reusable(p->ck, nid) || rp_nid_taken(p, nid)) {
 		f2fs_fail(p->ck->err, -EEXIST, "node %u is in use", nid);
 		return NULL;
 	}

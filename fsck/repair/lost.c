@@ -136,11 +136,13 @@ static int destination(struct rp *p, uint32_t ino, bool home, uint32_t *dir,
 	}
 	memcpy(name, nd->i.i_name, nlen);
 	*len = nlen;
-	/* a directory has one name whatever its link count says */
+	/* a directory has one name whatever its link count says; a root the
+	 * repair made anew takes back what the lost one held */
 	if (home && !(nd->i.i_advise & F2FS_ADVISE_LOST_PINO) &&
 	    (le32_get(nd->i.i_links) == 1 || ck_is_dir(ck_inode(ck, ino))) &&
-	    ck_is_dir(pin) && (pin->flags & NR_READ) && !(pin->state & IR_BROKEN) &&
-	    !ck_links_unreachable(ck, pin, pino) && hashable(ck, pino) &&
+	    ((pino == F2FS_ROOT_INO && p->root_made) ||
+	     (ck_is_dir(pin) && (pin->flags & NR_READ) && !(pin->state & IR_BROKEN) &&
+	      !ck_links_unreachable(ck, pin, pino) && hashable(ck, pino))) &&
 	    !rp_dir_has(p, pino, name, nlen)) {
 		*dir = pino;
 		return 0;
@@ -201,7 +203,8 @@ static int relink(struct rp *p, uint32_t ino, struct ck_nid *in, bool home)
 	if (!d)
 		return 0;
 	/* a directory: dir is its parent now */
-	ret = subdir_added(p, dir, dir == p->lpf && p->lpf_made);
+	ret = subdir_added(p, dir, (dir == p->lpf && p->lpf_made) ||
+				(dir == F2FS_ROOT_INO && p->root_made));
 	if (ret)
 		return ret;
 	d->parent = dir;

@@ -320,6 +320,9 @@ int rp_free_inode(struct rp *p, uint32_t ino, bool *freed);
 bool rp_root_restorable(struct ck *ck);
 /* The root is gone: a new one is made (root.c). */
 bool rp_root_makeable(struct ck *ck);
+/* May a new node take nid? Free, or its NAT entry names no usable node and
+ * a fix frees it (the new node's entry then replaces the freed one). */
+bool rp_nid_reusable(const struct ck *ck, uint32_t nid);
 /* Give it back its mode, and count its entries. */
 int rp_root(struct rp *p);
 

@@ -45,7 +45,7 @@ static int find_dots(const struct f2fs_dirent *de, void *arg)
 
 bool rp_root_makeable(struct ck *ck)
 {
-	return !ck_nid_find(ck, F2FS_ROOT_INO);
+	return rp_nid_reusable(ck, F2FS_ROOT_INO);
 }
 
 static int make_root(struct rp *p)

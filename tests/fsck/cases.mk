@@ -93,6 +93,7 @@ FSCK_CASES = \
 	tests/fsck/case/nat-bits-empty.case \
 	tests/fsck/case/nat-bits-full.case \
 	tests/fsck/case/nat-bits-header.case \
+	tests/fsck/case/nat-block-zeroed.case \
 	tests/fsck/case/nat-duplicate-block-unanswered.case \
 	tests/fsck/case/nat-duplicate-block.case \
 	tests/fsck/case/nat-ino-claims-inode.case \
@@ -141,6 +142,7 @@ FSCK_CASES = \
 	tests/fsck/case/roll-forward-repair-discarded.case \
 	tests/fsck/case/roll-forward-repair-refused.case \
 	tests/fsck/case/root-bad.case \
+	tests/fsck/case/root-block-zeroed.case \
 	tests/fsck/case/root-missing.case \
 	tests/fsck/case/sb-backup-invalid.case \
 	tests/fsck/case/sb-both-invalid.case \

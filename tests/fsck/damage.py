@@ -695,6 +695,8 @@ def run(img, args):
                 print(struct.unpack_from('<' + fmt, n, off)[0])
         elif args[1] == 'nat':
             print(img.nat_get(num(args[2]))[args[3]])
+        elif args[1] == 'natblockaddr':   # where the live NAT block of NID is
+            print(img.nat_block_addr(num(args[2])))
         elif args[1] == 'cp':
             print(img.cpget(args[2]))
         elif args[1] == 'sb':

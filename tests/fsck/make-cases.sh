@@ -127,6 +127,7 @@ CASE_LIST=(
 # node block answers for the entry (nat_answers.c), which goes
 "nat-ino-zero-unanswered|-n|b=\$(get nat \$(get inode /a/b/sparse nid[0]) blkaddr); D nat \$(get inode /a/b/sparse nid[0]) ino 0 -- sit \$(seg_of \$b) clrbit \$(off_of \$b)"
 "nat-addr-out-of-range-unanswered|-n|b=\$(get nat \$(get ino /a/twenty_k) blkaddr); D nat \$(get ino /a/twenty_k) blkaddr 100 -- sit \$(seg_of \$b) clrbit \$(off_of \$b)"
+"nat-block-zeroed|-n|dd if=/dev/zero of=\$IMG bs=4096 seek=\$(get natblockaddr 3) count=1 conv=notrunc status=none"
 "nat-duplicate-block-unanswered|-n|b=\$(get nat \$(get ino /a/twenty_k) blkaddr); D nat \$(get ino /a/twenty_k) blkaddr \$(get inode /small.txt blkaddr) -- sit \$(seg_of \$b) clrbit \$(off_of \$b)"
 "nat-not-valid-in-sit|--quick|B=\$(get inode /small.txt blkaddr); S=\$(seg_of \$B); D sit \$S clrbit \$(off_of \$B) -- sit \$S vblocks \$((\$(get sit \$S vblocks) - 1))"
 # segment 20 is free in the base image: a node (data) block moved there,
@@ -205,6 +206,7 @@ CASE_LIST=(
 "dir-block-beyond-size|-n|D inode /big size 8192"
 "root-bad|-n|D inode / mode 0100644"
 "root-missing|-n|D nat 3 blkaddr 0"
+"root-block-zeroed|-n|dd if=/dev/zero of=\$IMG bs=4096 seek=\$(get nat 3 blkaddr) count=1 conv=notrunc status=none"
 "quota-usage-mismatch|-n|D quota 0 0 inodes 7 -- quota 1 0 space 4096"
 "quota-uid-changed|-n|D inode /small.txt uid 1000"
 "quota-bad-file|-n|D quota 1 magic 0x12345678"

@@ -107,7 +107,7 @@ X(CP_FREE_SEGMENT_COUNT, "cp.free_segment_count", "checkpoint", ERROR, REBUILD, 
 X(CP_NEXT_FREE_NID, "cp.next_free_nid", "checkpoint", ERROR, REBUILD, PREEN, DERIVED, \
   "next_free_nid is outside the NAT") \
 X(CP_CURSEG_RANGE, "cp.curseg_range", "checkpoint", ERROR, REBUILD, PREEN, DERIVED, \
-  "a current segment or its block offset is out of range") \
+  "a current segment, its block offset or its allocation type is out of range") \
 X(CP_CURSEG_DUPLICATE, "cp.curseg_duplicate", "checkpoint", ERROR, REBUILD, PREEN, DERIVED, \
   "two logs share a current segment") \
 X(CP_CURSEG_TYPE, "cp.curseg_type", "checkpoint", ERROR, REBUILD, PREEN, DERIVED, \

@@ -335,6 +335,12 @@ static void check_cursegs(struct ck *ck)
 		struct ck_seg *g;
 
 		segno[t] = sn;
+		/* the kernel appends for any value but SSR's; the repair writes
+		 * LFS's */
+		if (cp->alloc_type[t] > F2FS_ALLOC_SSR)
+			ck_pb(ck, F2FS_PB_CP_CURSEG_RANGE, AT(A_SEG(sn), A_FOUND(cp->alloc_type[t])),
+			      "%s log %d: allocation type %u is neither LFS (0) nor SSR (1)",
+			      node ? "node" : "data", k, cp->alloc_type[t]);
 		if (sn >= ck->main_segs || off >= F2FS_BLOCKS_PER_SEG) {
 			ck_pb(ck, F2FS_PB_CP_CURSEG_RANGE, AT(A_SEG(sn), A_FOUND(off)),
 			      "%s log %d: segment %u (of %u), next block %u",
@@ -356,7 +362,7 @@ static void check_cursegs(struct ck *ck)
 		/* the kernel writes the next block without looking (and refuses
 		 * to mount when it is valid); an LFS log appends, so nothing
 		 * past it may be valid either, where an SSR log fills holes */
-		for (uint32_t b = off; b < (cp->alloc_type[t] ? off + 1 : F2FS_BLOCKS_PER_SEG); b++) {
+		for (uint32_t b = off; b < (f2fs_cp_log_ssr(cp, t) ? off + 1 : F2FS_BLOCKS_PER_SEG); b++) {
 			uint64_t at = ck->main_blkaddr + (uint64_t)sn * F2FS_BLOCKS_PER_SEG + b;
 
 			if (!f2fs_msb_test(g->map, b))
@@ -365,7 +371,7 @@ static void check_cursegs(struct ck *ck)
 				ck_pb(ck, F2FS_PB_CP_CURSEG_BLKOFF,
 				      AT(A_SEG(sn), A_BLK(at), A_EXP(off), A_FOUND(b)),
 				      "segment %u (log type %d, %s): block %u, the next it writes, is valid",
-				      sn, t, cp->alloc_type[t] ? "SSR" : "LFS", b);
+				      sn, t, f2fs_cp_log_ssr(cp, t) ? "SSR" : "LFS", b);
 			else
 				ck_pb(ck, F2FS_PB_CP_CURSEG_BLKOFF,
 				      AT(A_SEG(sn), A_BLK(at), A_EXP(off), A_FOUND(b)),

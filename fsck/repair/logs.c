@@ -59,7 +59,7 @@ static bool log_usable(const struct rp *p, int t, uint32_t sn, uint16_t *off)
 {
 	const struct ck *ck = p->ck;
 	const uint8_t *own, *nm;
-	bool ssr = ck->cp->alloc_type[t] != 0;
+	bool ssr = f2fs_cp_log_ssr(ck->cp, t);
 
 	if (sn >= ck->main_segs || *off >= F2FS_BLOCKS_PER_SEG)
 		return false;
@@ -154,7 +154,7 @@ int rp_new_cur(const struct rp *p, uint32_t s)
 static bool log_has_room(const struct rp *p, int t, uint32_t count)
 {
 	/* a moved log starts appending (stage_logs); an SSR one fills holes */
-	return (p->moved[t] || p->ck->cp->alloc_type[t] == 0) &&
+	return (p->moved[t] || !f2fs_cp_log_ssr(p->ck->cp, t)) &&
 	       p->off[t] + count <= F2FS_BLOCKS_PER_SEG;
 }
 

@@ -388,9 +388,10 @@ static int stage_logs(struct rp *p)
 		p->t.sum[t] = calloc(F2FS_ENTRIES_IN_SUM, sizeof(struct f2fs_summary));
 		if (!p->t.sum[t])
 			return f2fs_fail(p->ck->err, -ENOMEM, "out of memory for summaries");
-		if (p->moved[t])
-			cp->alloc_type[t] = 0;
-		p->t.nsum[t] = cp->alloc_type[t] ? F2FS_ENTRIES_IN_SUM : p->off[t];
+		/* a value neither LFS nor SSR was read as LFS (cp.curseg_range) */
+		if (p->moved[t] || !f2fs_cp_log_ssr(cp, t))
+			cp->alloc_type[t] = F2FS_ALLOC_LFS;
+		p->t.nsum[t] = f2fs_cp_log_ssr(cp, t) ? F2FS_ENTRIES_IN_SUM : p->off[t];
 		f2fs_cp_set_log(cp, t, p->cur[t], p->off[t]);
 	}
 	return 0;

@@ -77,6 +77,11 @@ uint32_t f2fs_cp_log_segno(const struct f2fs_checkpoint *cp, int t)
 				       : le32_get(cp->cur_node_segno[t - F2FS_NR_CURSEG_DATA]);
 }
 
+int f2fs_cp_log_ssr(const struct f2fs_checkpoint *cp, int t)
+{
+	return cp->alloc_type[t] == F2FS_ALLOC_SSR;
+}
+
 uint16_t f2fs_cp_log_blkoff(const struct f2fs_checkpoint *cp, int t)
 {
 	return t < F2FS_NR_CURSEG_DATA ? le16_get(cp->cur_data_blkoff[t])

@@ -1,5 +1,6 @@
 /* Compacted data summaries: two journals, then the data logs' entries. */
 #include <f2fs/format/summary.h>
+#include <f2fs/format/checkpoint.h>
 #include <f2fs/format/endian.h>
 
 #include <errno.h>
@@ -13,7 +14,7 @@ void f2fs_data_sum_counts(const struct f2fs_checkpoint *cp,
 			  uint16_t count[F2FS_NR_CURSEG_DATA])
 {
 	for (int t = 0; t < F2FS_NR_CURSEG_DATA; t++)
-		count[t] = cp->alloc_type[t] == F2FS_ALLOC_SSR ? F2FS_ENTRIES_IN_SUM :
+		count[t] = f2fs_cp_log_ssr(cp, t) ? F2FS_ENTRIES_IN_SUM :
 			   le16_get(cp->cur_data_blkoff[t]);
 }
 

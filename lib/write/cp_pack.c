@@ -122,7 +122,7 @@ static int check_pack(const struct f2fs_cp_pack *p, int slot, uint32_t total,
 					 t, p->nsum[t], F2FS_ENTRIES_IN_SUM);
 	/* the kernel reads a whole segment of entries for an SSR data log */
 	for (int t = 0; t < F2FS_NR_CURSEG_DATA; t++)
-		if (cp->alloc_type[t] == F2FS_ALLOC_SSR && p->nsum[t] != F2FS_ENTRIES_IN_SUM)
+		if (f2fs_cp_log_ssr(cp, t) && p->nsum[t] != F2FS_ENTRIES_IN_SUM)
 			return f2fs_fail(err, -EINVAL,
 					 "data log %d allocates by SSR: %u summary entries, it needs %u",
 					 t, p->nsum[t], F2FS_ENTRIES_IN_SUM);

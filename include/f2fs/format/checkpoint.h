@@ -23,6 +23,9 @@ uint32_t f2fs_cp_log_segno(const struct f2fs_checkpoint *cp, int t);
 uint16_t f2fs_cp_log_blkoff(const struct f2fs_checkpoint *cp, int t);
 void f2fs_cp_set_log(struct f2fs_checkpoint *cp, int t, uint32_t segno, uint16_t blkoff);
 int f2fs_cp_log_of(const struct f2fs_checkpoint *cp, uint32_t segno);
+/* Does log t fill holes (SSR)? As the kernel reads alloc_type: SSR is 1,
+ * any other value appends (LFS). */
+int f2fs_cp_log_ssr(const struct f2fs_checkpoint *cp, int t);
 
 /* Pointers to the NAT and SIT version bitmaps inside a buffer holding the
  * CP block followed by its cp_payload blocks. The bitmap sizes are taken

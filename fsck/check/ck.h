@@ -200,7 +200,8 @@ enum ck_fix_op {
 	FX_XATTR_NID,             /* i_xattr_nid (value: the nid) cleared, or set
 				   * to fofs, a lost xattr node, when not 0 */
 	FX_INLINE_XATTR_SIZE,     /* i_inline_xattr_size := value words */
-	FX_INLINE_CLEAR,          /* i_inline &= ~value; slot 1: i_nid[] cleared too */
+	FX_INLINE_CLEAR,          /* i_inline &= ~value, then |= fofs; slot 1:
+				   * i_nid[] cleared too */
 	FX_EXTENT,                /* inode's largest extent (i_ext) dropped */
 	FX_INLINE_RESERVED,       /* inline inode's reserved pointer slot := 0 */
 	FX_XATTR_MAGIC,           /* xattr area (value: xattr nid or 0): magic set */

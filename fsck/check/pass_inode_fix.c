@@ -230,7 +230,7 @@ static int could_be_pointers(const struct ck *ck, const struct f2fs_inode *i, ui
 int ck_fix_inline_flags(struct ck *ck, uint32_t ino, const struct f2fs_inode *i,
 			    uint16_t type, uint32_t extra, uint32_t addrs)
 {
-	uint8_t fl = i->i_inline, clear = 0;
+	uint8_t fl = i->i_inline, clear = 0, set = 0;
 	int nids = 0, pointers = could_be_pointers(ck, i, type, extra, addrs);
 	int data_ok = type == F2FS_S_IFREG || type == F2FS_S_IFLNK;
 
@@ -243,10 +243,16 @@ int ck_fix_inline_flags(struct ck *ck, uint32_t ino, const struct f2fs_inode *i,
 			return 0;
 	}
 	fl &= (uint8_t)~clear;
+	/* a file's area that is no pointers but reads as inline data: the
+	 * dentry flag stands for the data one */
 	if ((fl & F2FS_INLINE_DENTRY) && type != F2FS_S_IFDIR) {
-		if (!pointers)
+		if (!pointers && !(data_ok && !(fl & F2FS_INLINE_DATA) &&
+				   inline_data_after(i, 4 * extra,
+						     f2fs_inode_inline_xattr_words(i, ck->features))))
 			return 0;
 		clear |= F2FS_INLINE_DENTRY;
+		if (!pointers)
+			set |= F2FS_INLINE_DATA;
 	}
 	if ((fl & F2FS_INLINE_DATA) && !data_ok) {
 		if (type == F2FS_S_IFDIR || !pointers)
@@ -263,6 +269,6 @@ int ck_fix_inline_flags(struct ck *ck, uint32_t ino, const struct f2fs_inode *i,
 			nids = 1;
 		}
 	}
-	return ck_fix_add(ck, F2FS_PB_INODE_INLINE_FLAGS, FX_INLINE_CLEAR, ino, 0, (uint32_t)nids,
+	return ck_fix_add(ck, F2FS_PB_INODE_INLINE_FLAGS, FX_INLINE_CLEAR, ino, set, (uint32_t)nids,
 			  clear);
 }

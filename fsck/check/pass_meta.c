@@ -63,9 +63,10 @@ static bool quota_inos_sane(const struct ck *ck, const struct f2fs_super_block *
 }
 
 /* The quota inodes the check follows (ck->qf_ino): the superblock's, or,
- * when two types share one inode (a one-field corruption no mkfs or
- * kernel makes), the other copy's if they are sane: the repair writes them
- * into both. */
+ * when they are not sane (a type without its inode, one out of range, two
+ * types sharing one: a one-field corruption no mkfs or kernel makes), the
+ * other copy's if they are and it validates: the repair writes them into
+ * both. */
 static void choose_quota_inos(struct ck *ck, const struct f2fs_super_block *copies)
 {
 	const struct f2fs_super_block *use = ck->sb;
@@ -73,12 +74,10 @@ static void choose_quota_inos(struct ck *ck, const struct f2fs_super_block *copi
 	struct f2fs_error e;
 
 	if (copies && (in_use == 0 || in_use == 1) && !quota_inos_sane(ck, ck->sb) &&
+	    le32_get(copies[1 - in_use].feature) == ck->features &&
 	    quota_inos_sane(ck, &copies[1 - in_use]) &&
 	    !f2fs_sb_validate(&copies[1 - in_use], 0, &e))
-		for (int q = 0; q < F2FS_MAX_QUOTAS; q++)
-			for (int r = 0; r < q; r++)
-				if (ck->sb->qf_ino[q] && ck->sb->qf_ino[q] == ck->sb->qf_ino[r])
-					use = &copies[1 - in_use];
+		use = &copies[1 - in_use];
 	for (int q = 0; q < F2FS_MAX_QUOTAS; q++)
 		ck->qf_ino[q] = le32_get(use->qf_ino[q]);
 }
@@ -127,8 +126,9 @@ static void check_sb(struct ck *ck)
 		if ((want && !qi) || (!want && qi) ||
 		    (qi && (qi <= F2FS_ROOT_INO || qi >= ck->max_nid)))
 			ck_pb(ck, F2FS_PB_SB_QUOTA_INO, AT(A_FOUND(qi)),
-			      "quota inode %d is %u with quota features 0x%x", q, qi,
-			      feat & (F2FS_FEATURE_QUOTA_INO | F2FS_FEATURE_PRJQUOTA));
+			      "quota inode %d is %u with quota features 0x%x%s", q, qi,
+			      feat & (F2FS_FEATURE_QUOTA_INO | F2FS_FEATURE_PRJQUOTA),
+			      ck->qf_ino[q] != qi ? "; the other superblock copy's are taken" : "");
 		for (int r = 0; r < q; r++)
 			if (qi && le32_get(sb->qf_ino[r]) == qi)
 				ck_pb(ck, F2FS_PB_SB_QUOTA_INO, AT(A_FOUND(qi)),

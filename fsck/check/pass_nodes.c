@@ -255,7 +255,10 @@ static int check_mode(struct ck *ck, struct inode_view *v)
 	ck_pb(ck, F2FS_PB_INODE_BAD_MODE, AT(A_INO(v->ino), A_BLK(v->n->blkaddr), A_FOUND(v->mode)),
 	      "inode %u: mode 0%o has no valid file type", v->ino, v->mode);
 	ret = ck_fix_mode(ck, v->ino, v->nd, v->mode, &want);
-	if (!ret && (want & F2FS_S_IFMT) == F2FS_S_IFDIR)
+	/* read as the fix makes it: a directory, or a file whose data is
+	 * inline (a regular file or a symlink, which both may have it) */
+	if (!ret && ((want & F2FS_S_IFMT) == F2FS_S_IFDIR ||
+		     (want && (v->i->i_inline & F2FS_INLINE_DATA))))
 		v->mode = want;
 	return ret;
 }

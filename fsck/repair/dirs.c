@@ -483,9 +483,19 @@ static bool has_lost_child(struct rp *p, uint32_t dir)
  * change the file: no fix that names it is made. But when a file no
  * directory names says it was in it, it is a directory whose first block
  * was overwritten: its garbage slots go, "." and ".." come back, and the
- * lost files return by their names (lost.c). A quota file is no directory
- * either. */
+ * lost files return by their names (lost.c); so too when a directory's
+ * entry names it and it has a directory's links. A quota file is no
+ * directory either. */
 #define NOT_A_DIR_ENTRIES 32
+
+/* A directory's entry names it (the walk read it as a directory there) and
+ * it has a directory's links: a directory, whose first block is garbage. */
+static bool named_as_dir(struct ck *ck, const struct ck_dir *d)
+{
+	struct ck_nid *in = ck_inode(ck, d->nid);
+
+	return d->parent && d->parent != d->nid && in && ck_cnt(ck, in, CK_LINKS) >= 2;
+}
 
 static bool not_a_dir(struct rp *p, const struct ck_dir *d)
 {
@@ -499,7 +509,7 @@ static bool not_a_dir(struct rp *p, const struct ck_dir *d)
 	for (size_t i = 0; i < ck->fixes.n && n < NOT_A_DIR_ENTRIES; i++)
 		if (ck->fixes.v[i].ino == d->nid && ck->fixes.v[i].op <= FX_DOTDOT)
 			n++;
-	return n >= NOT_A_DIR_ENTRIES && !has_lost_child(p, d->nid);
+	return n >= NOT_A_DIR_ENTRIES && !has_lost_child(p, d->nid) && !named_as_dir(ck, d);
 }
 
 void rp_dirs_not_dirs(struct rp *p)

@@ -229,6 +229,7 @@ static int apply(struct rp *p, const struct ck_fix *f)
 		/* i_addr is read anew: no extent the check could judge */
 		memset(&nd->i.i_ext, 0, sizeof(nd->i.i_ext));
 		nd->i.i_inline &= (uint8_t)~f->value;
+		nd->i.i_inline |= (uint8_t)f->fofs;
 		if (f->slot)
 			for (int k = 0; k < F2FS_DEF_NIDS_PER_INODE; k++)
 				nd->i.i_nid[k] = 0;

@@ -171,7 +171,7 @@ static int inode_record(struct ck *ck, struct ck_nid *n, uint32_t ino, const str
 		d->size = le64_get(i->i_size);
 		d->pino = le32_get(i->i_pino);
 		/* one out of range is set to 0 (check_dir_depth) */
-		d->dir_level = i->i_dir_level <= F2FS_MAX_DIR_HASH_DEPTH ? i->i_dir_level : 0;
+		d->dir_level = i->i_dir_level;
 		d->inline_flags = i->i_inline;
 		if ((le32_get(i->i_flags) & F2FS_CASEFOLD_FL) &&
 		    (ck->features & F2FS_FEATURE_CASEFOLD))
@@ -344,6 +344,15 @@ static int check_checksum(struct ck *ck, const struct inode_view *v)
 	return ck_fix_add(ck, F2FS_PB_INODE_BAD_CHECKSUM, FX_RESEAL, v->ino, 0, 0, 0);
 }
 
+/* Does the first hash level of dir_level (two blocks a bucket) fit in
+ * the largest file? Past that, no entry can be where the kernel looks. */
+static bool dir_level_usable(uint8_t level, uint32_t addrs)
+{
+	uint64_t buckets = level < 31 ? 1ull << level : F2FS_MAX_DIR_BUCKETS;
+
+	return level <= F2FS_MAX_DIR_HASH_DEPTH && 2 * buckets <= f2fs_node_tree_blocks(addrs);
+}
+
 /* A directory's i_current_depth and i_dir_level: at most the hash depth. */
 static int check_dir_depth(struct ck *ck, const struct inode_view *v)
 {
@@ -351,17 +360,20 @@ static int check_dir_depth(struct ck *ck, const struct inode_view *v)
 	uint8_t level = v->i->i_dir_level;
 
 	if (v->type != F2FS_S_IFDIR ||
-	    (depth <= F2FS_MAX_DIR_HASH_DEPTH && level <= F2FS_MAX_DIR_HASH_DEPTH))
+	    (depth <= F2FS_MAX_DIR_HASH_DEPTH && dir_level_usable(level, v->addrs)))
 		return 0;
 	ck_pb(ck, F2FS_PB_INODE_DEPTH, AT(A_INO(v->ino), A_FOUND(depth)),
-	      "directory %u: i_current_depth %u, i_dir_level %u (at most %u)", v->ino,
-	      depth, level, F2FS_MAX_DIR_HASH_DEPTH);
+	      "directory %u: i_current_depth %u, i_dir_level %u (at most %u, and a first hash level within the largest file)",
+	      v->ino, depth, level, F2FS_MAX_DIR_HASH_DEPTH);
 	/* the depth follows from i_size. A level past the hash depth gives
 	 * the kernel's lookup buckets past any block: it becomes 0, the
 	 * kernel's default, under which the entries' buckets are checked
 	 * (new_dir) and mended (the level is set before the moves) */
-	if (level > F2FS_MAX_DIR_HASH_DEPTH) {
+	if (!dir_level_usable(level, v->addrs)) {
 		int ret = ck_fix_add(ck, F2FS_PB_INODE_DEPTH, FX_DIR_LEVEL, v->ino, 0, 0, 0);
+
+		if (v->dir)
+			v->dir->dir_level = 0;
 
 		if (ret)
 			return ret;
@@ -451,10 +463,11 @@ static int check_inline(struct ck *ck, const struct inode_view *v)
  * anyone's within the largest file its pointers can map. */
 static int check_pointer_size(struct ck *ck, const struct inode_view *v)
 {
+	bool beyond = v->size / F2FS_BLKSIZE > f2fs_node_tree_blocks(v->addrs);
 	int ret;
 
 	/* to a block (slot 1: down, unless the block it ends in is mapped) */
-	if (v->type == F2FS_S_IFDIR && v->size % F2FS_BLKSIZE) {
+	if (v->type == F2FS_S_IFDIR && v->size % F2FS_BLKSIZE && !beyond) {
 		ck_pb(ck, F2FS_PB_INODE_SIZE, AT(A_INO(v->ino), A_FOUND(v->size)),
 		      "directory %u: i_size %llu is not a multiple of 4096", v->ino,
 		      (unsigned long long)v->size);
@@ -463,11 +476,14 @@ static int check_pointer_size(struct ck *ck, const struct inode_view *v)
 		if (ret)
 			return ret;
 	}
-	if (v->size / F2FS_BLKSIZE > f2fs_node_tree_blocks(v->addrs))
-		ck_pb(ck, F2FS_PB_INODE_SIZE, AT(A_INO(v->ino), A_FOUND(v->size)),
-		      "inode %u: i_size %llu beyond the largest file", v->ino,
-		      (unsigned long long)v->size);
-	return 0;
+	if (!beyond)
+		return 0;
+	/* slot 2: to the end of the last block the file maps (what it holds
+	 * is kept; a byte count within that block is not known) */
+	ck_pb(ck, F2FS_PB_INODE_SIZE, AT(A_INO(v->ino), A_FOUND(v->size)),
+	      "inode %u: i_size %llu beyond the largest file", v->ino,
+	      (unsigned long long)v->size);
+	return ck_fix_add(ck, F2FS_PB_INODE_SIZE, FX_ISIZE, v->ino, 0, 2, 0);
 }
 
 /* Each pointer of i_addr and i_nid followed: data blocks claimed (a

@@ -9,6 +9,7 @@
 #include <f2fs/format/dentry.h>
 #include <f2fs/format/endian.h>
 #include <f2fs/format/inode.h>
+#include <f2fs/format/node_ofs.h>
 
 #include "../check/passes.h"
 #include "repair_int.h"
@@ -156,6 +157,54 @@ static uint32_t depth_of(const struct f2fs_inode *i)
 /* i_xattr_nid names no xattr node of this inode: cleared. Its i_blocks,
  * which the check could not judge with the pointer there, is then set to
  * the blocks counted. */
+/* One past the last file block the node nid maps (at node_ofs, depth
+ * levels above the data), or 0; a node that cannot be read maps nothing
+ * known. The pointers are searched from the last. */
+static uint64_t mapped_end_under(struct rp *p, uint32_t nid, uint32_t ofs, uint32_t depth,
+				 uint32_t addrs)
+{
+	struct f2fs_error keep = *p->ck->err;
+	struct f2fs_node buf;
+	const struct f2fs_node *nd = nid ? rp_node_peek(p, nid, &buf) : NULL;
+
+	if (!nd) {
+		*p->ck->err = keep;
+		return 0;
+	}
+	for (uint32_t k = F2FS_ADDRS_PER_BLOCK; k-- > 0;) {
+		uint64_t end;
+
+		if (depth == 0) {
+			if (le32_get(nd->dn.addr[k]) != F2FS_NULL_ADDR)
+				return f2fs_node_start_bidx(ofs, addrs) + k + 1;
+			continue;
+		}
+		end = mapped_end_under(p, le32_get(nd->in.nid[k]), f2fs_node_child_ofs(ofs, k),
+				       depth - 1, addrs);
+		if (end)
+			return end;
+	}
+	return 0;
+}
+
+/* One past the last file block inode nd maps. */
+static uint64_t mapped_end(struct rp *p, const struct f2fs_node *nd)
+{
+	uint32_t addrs = f2fs_inode_addrs(&nd->i, p->ck->features);
+
+	for (int k = F2FS_DEF_NIDS_PER_INODE; k-- > 0;) {
+		uint64_t end = mapped_end_under(p, le32_get(nd->i.i_nid[k]), f2fs_node_top_ofs((uint32_t)k),
+						f2fs_node_top_depth((uint32_t)k), addrs);
+
+		if (end)
+			return end;
+	}
+	for (uint32_t k = addrs; k-- > 0;)
+		if (f2fs_inode_get_addr(&nd->i, k) != F2FS_NULL_ADDR)
+			return k + 1;
+	return 0;
+}
+
 static int clear_xattr_nid(struct rp *p, const struct ck_fix *f, struct f2fs_node *nd)
 {
 	struct ck *ck = p->ck;
@@ -204,6 +253,11 @@ static int apply(struct rp *p, const struct ck_fix *f)
 		return retype_entries(p, f->ino, (uint16_t)f->value);
 	case FX_ISIZE: {
 		uint64_t cur = le64_get(nd->i.i_size);
+
+		if (f->slot == 2) {
+			nd->i.i_size = le64_put(mapped_end(p, nd) * F2FS_BLKSIZE);
+			break;
+		}
 
 		/* a directory's size to a block: never below the blocks that
 		 * another fix (FX_DIR_SIZE) grew it to */

@@ -46,6 +46,11 @@ int ck_roll_forward(struct ck *ck)
 	if (segno >= ck->main_segs || blkoff >= F2FS_BLOCKS_PER_SEG)
 		return 0;   /* cp.curseg_range said so; there is no start */
 	addr = ck->main_blkaddr + (uint64_t)segno * F2FS_BLOCKS_PER_SEG + blkoff;
+	/* the log's next block in use: the kernel refuses to mount (so
+	 * recovers nothing), cp.curseg_blkoff reports it, and the repair
+	 * moves the log; no chain starts there */
+	if (ck_sit_valid(ck, addr))
+		return 0;
 	while (ck_in_main(ck, addr)) {
 		const struct f2fs_node_footer *f;
 		int ret = f2fs_dev_read(dev, addr, ck->io, 1, ck->err);

@@ -132,13 +132,41 @@ static bool inline_data_after(const struct f2fs_inode *i, uint32_t e, uint32_t x
 	return true;
 }
 
+/* Could inline dentries start after an extra area of e bytes? Its
+ * reserved first word is zero, and "." and ".." of inode ino come first. */
+static bool dentries_after(const struct f2fs_inode *i, uint32_t e, uint32_t xwords, uint32_t ino)
+{
+	_Alignas(uint64_t) uint8_t area[4 * F2FS_DEF_ADDRS_PER_INODE];
+	uint32_t cap = 4 * (F2FS_DEF_ADDRS_PER_INODE - xwords - e / 4 - 1);
+	struct f2fs_dentry_area a;
+
+	if (i->i_addr[e / 4])
+		return false;
+	memcpy(area, &i->i_addr[e / 4 + 1], cap);
+	f2fs_dentry_area_of_inline(area, cap, &a);
+	return dots_of(&a, ino);
+}
+
 static bool fits_after(const struct ck *ck, const struct f2fs_inode *i, uint32_t e,
-		       uint32_t xwords)
+		       uint32_t xwords, uint32_t ino)
 {
 	if (e / 4 + xwords + 1 >= F2FS_DEF_ADDRS_PER_INODE)
 		return false;
+	if (i->i_inline & F2FS_INLINE_DENTRY)
+		return dentries_after(i, e, xwords, ino);
 	return (i->i_inline & F2FS_INLINE_DATA) ? inline_data_after(i, e, xwords) :
 	       pointers_after(ck, i, e, xwords);
+}
+
+/* Extra attributes flagged on a volume without the feature (the kernel
+ * refuses such an inode): the flag goes when what i_addr holds reads well
+ * without them. */
+int ck_fix_extra_attr_flag(struct ck *ck, uint32_t ino, const struct f2fs_inode *i, bool *fits)
+{
+	*fits = fits_after(ck, i, 0, f2fs_inode_inline_xattr_words(i, ck->features), ino);
+	if (!*fits)
+		return 0;
+	return ck_fix_add(ck, F2FS_PB_INODE_EXTRA_ISIZE, FX_INLINE_CLEAR, ino, 0, 0, F2FS_EXTRA_ATTR);
 }
 
 /*
@@ -160,15 +188,14 @@ int ck_fix_extra_isize(struct ck *ck, uint32_t ino, const struct f2fs_inode *i, 
 	uint32_t n = 3;
 
 	*isize = 0;
-	if ((i->i_inline & F2FS_INLINE_DENTRY) ||
-	    xwords > CK_MAX_INLINE_XATTR_WORDS)
+	if (xwords > CK_MAX_INLINE_XATTR_WORDS)
 		return 0;
 	for (uint32_t e = F2FS_EXTRA_ISIZE_BASE; e <= F2FS_EXTRA_ISIZE_COMPRESS; e += 4)
 		cand[n++] = e;
 	for (uint32_t k = 0; k < n; k++) {
 		uint32_t e = cand[k];
 
-		if (!e || !fits_after(ck, i, e, xwords))
+		if (!e || !fits_after(ck, i, e, xwords, ino))
 			continue;
 		*isize = e;
 		return ck_fix_add(ck, F2FS_PB_INODE_EXTRA_ISIZE, FX_EXTRA_ISIZE, ino, 0, 0, e);

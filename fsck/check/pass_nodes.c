@@ -285,6 +285,14 @@ static int check_extra_isize(struct ck *ck, struct inode_view *v)
 		if ((ck->features & F2FS_FEATURE_EXTRA_ATTR) &&
 		    (ret = ck_fix_extra_isize(ck, v->ino, v->i, &isize)))
 			return ret;
+		if (!(ck->features & F2FS_FEATURE_EXTRA_ATTR)) {
+			bool fits;
+
+			if ((ret = ck_fix_extra_attr_flag(ck, v->ino, v->i, &fits)))
+				return ret;
+			if (fits)
+				return 0;   /* read as it will be: no extra area */
+		}
 		if (!isize) {
 			v->n->state |= IR_BROKEN | IR_NOCOUNT;
 			return LAYOUT_UNKNOWN;

@@ -66,6 +66,7 @@ int ck_fix_mode(struct ck *ck, uint32_t ino, const struct f2fs_node *nd, uint16_
 		uint16_t *want);
 bool ck_content_is_dir(struct ck *ck, uint32_t ino, const struct f2fs_node *nd);
 int ck_fix_extra_isize(struct ck *ck, uint32_t ino, const struct f2fs_inode *i, uint32_t *isize);
+int ck_fix_extra_attr_flag(struct ck *ck, uint32_t ino, const struct f2fs_inode *i, bool *fits);
 uint8_t ck_fix_mode_seen_as(struct ck *ck, uint32_t ino, uint8_t ftype);
 int ck_fix_xattr_size(struct ck *ck, uint32_t ino, const struct f2fs_inode *i, uint32_t extra);
 int ck_fix_inline_flags(struct ck *ck, uint32_t ino, const struct f2fs_inode *i, uint16_t type,

@@ -395,6 +395,10 @@ struct ck {
 	F2FS_VEC(struct ck_xpend) xpend;
 	F2FS_VEC(struct ck_ext) exts;
 	struct f2fs_u32map ext_at;        /* ino -> index in exts + 1 */
+	/* nid -> its NAT entry's version, for the versions that are not 0
+	 * (a nid freed and taken again): a data block's summary carries its
+	 * node's, which the kernel's GC compares (ck_nat_version) */
+	struct f2fs_u32map nat_ver;
 	F2FS_VEC(struct ck_ext_node) ext_nodes;
 	F2FS_VEC(uint32_t) ext_later;     /* direct nodes read before their inode */
 	struct ck_names names;
@@ -551,6 +555,19 @@ struct ck_nid_iter {
 	int started;
 };
 int ck_nid_next(struct ck *ck, struct ck_nid_iter *it, uint32_t *nid, struct ck_nid **n);
+
+/* The NAT version of nid in use (0 for most). */
+static inline uint8_t ck_nat_version(const struct ck *ck, uint32_t nid)
+{
+	return ck->nat_ver.n ? (uint8_t)f2fs_u32map_get(&ck->nat_ver, nid) : 0;
+}
+
+/* What a data block's summary says besides its nid, as one value: its
+ * offset in the node and the node's NAT version. */
+static inline uint32_t ck_sum_ofs(uint32_t ofs, uint8_t version)
+{
+	return ofs | (uint32_t)version << 16;
+}
 
 /* Hash of a block and its owner, summed per segment (ck.segfp). */
 static inline uint64_t ck_fp(uint32_t addr, uint32_t nid, uint32_t ofs)

@@ -546,6 +546,13 @@ static int nat_entry(struct ck *ck, uint32_t nid, const struct f2fs_nat_entry *n
 	ck->nat_nodes++;
 	if (nid == ino)
 		ck->nat_inodes++;
+	{
+		const struct ck_answer *x = took ? ck_answer_of(ck, nid) : NULL;
+		uint8_t version = x ? x->version : ne->version;
+
+		if (version && f2fs_u32map_put(&ck->nat_ver, nid, version))
+			return f2fs_fail(ck->err, -ENOMEM, "out of memory for NAT versions");
+	}
 	return add_nid(ck, nid, ino, addr);
 }
 

@@ -36,7 +36,7 @@ static int note_owner(struct ck *ck, uint32_t addr, uint32_t nid, uint32_t idx, 
 {
 	uint32_t s = ck_segno(ck, addr);
 
-	ck->segfp[s] += ck_fp(addr, nid, node ? CK_FP_NODE : idx);
+	ck->segfp[s] += ck_fp(addr, nid, node ? CK_FP_NODE : ck_sum_ofs(idx, ck_nat_version(ck, nid)));
 	if (ck->ssa_exact && ck_bit64(ck->ssa_exact, s))
 		return ck_add_blk(ck, addr, nid, idx, node);
 	return 0;

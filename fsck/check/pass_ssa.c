@@ -141,7 +141,16 @@ static void check_entry(struct ck *ck, const struct ck_blk *b, const struct f2fs
 			const char *where)
 {
 	uint32_t nid = le32_get(e->nid), ofs = le16_get(e->ofs_in_node);
+	uint8_t version = b->node ? 0 : ck_nat_version(ck, b->nid);
 
+	/* the kernel's GC takes a data block whose summary has another
+	 * version than its node's NAT entry for dead */
+	if (nid == b->nid && (b->node || ofs == b->idx) && !b->node && e->version != version)
+		ck_pb(ck, F2FS_PB_SSA_MISMATCH,
+		      AT(A_BLK(b->addr), A_SEG(ck_segno(ck, b->addr)), A_NID(b->nid),
+			 A_EXP(version), A_FOUND(e->version)),
+		      "data block 0x%x: %s summary has version %u, nid %u's NAT entry %u",
+		      b->addr, where, e->version, b->nid, version);
 	if (nid != b->nid || (!b->node && ofs != b->idx))
 		ck_pb(ck, F2FS_PB_SSA_MISMATCH,
 		      AT(A_BLK(b->addr), A_SEG(ck_segno(ck, b->addr)), A_NID(b->nid),
@@ -193,7 +202,8 @@ static uint64_t ssa_sum(const struct ck *ck, uint32_t s, const struct f2fs_summa
 		if (!f2fs_msb_test(own, off))
 			continue;
 		sum += ck_fp(base + off, le32_get(e[off].nid),
-			     f2fs_msb_test(nm, off) ? CK_FP_NODE : le16_get(e[off].ofs_in_node));
+			     f2fs_msb_test(nm, off) ? CK_FP_NODE :
+			     ck_sum_ofs(le16_get(e[off].ofs_in_node), e[off].version));
 	}
 	return sum;
 }

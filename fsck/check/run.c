@@ -151,6 +151,7 @@ void ck_release(struct ck *ck)
 	ck_quota_free(ck);
 	ck_xattr_free(ck);
 	ck_extent_free(ck);
+	f2fs_u32map_free(&ck->nat_ver);
 	ck_names_free(ck);
 	ck_orphans_free(ck);
 	free(ck->io);

@@ -268,6 +268,11 @@ int ck_fix_inline_flags(struct ck *ck, uint32_t ino, const struct f2fs_inode *i,
 			clear |= F2FS_INLINE_DENTRY;
 		else
 			return 0;
+		/* both flags at once are garbage: a file whose area reads as
+		 * pointers and not as inline data had neither */
+		if (data_ok && pointers &&
+		    !inline_data_after(i, 4 * extra, f2fs_inode_inline_xattr_words(i, ck->features)))
+			clear |= F2FS_INLINE_DATA;
 	}
 	fl &= (uint8_t)~clear;
 	/* a file's area that is no pointers but reads as inline data: the
@@ -291,7 +296,11 @@ int ck_fix_inline_flags(struct ck *ck, uint32_t ino, const struct f2fs_inode *i,
 		uint32_t c = le32_get(i->i_nid[k]);
 
 		if (c && (fl & (F2FS_INLINE_DATA | F2FS_INLINE_DENTRY))) {
-			if (ck_nid_find(ck, c))
+			struct ck_nid *n = ck_nid_find(ck, c);
+
+			/* a node of this inode: the inline flag may be the
+			 * wrong part; another inode's node is not its */
+			if (n && ck_nid_ino(ck, n, c) == ino)
 				return 0;
 			nids = 1;
 		}

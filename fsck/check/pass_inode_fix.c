@@ -255,9 +255,11 @@ static int could_be_pointers(const struct ck *ck, const struct f2fs_inode *i, ui
  * else is left: which part is wrong is not known.
  */
 int ck_fix_inline_flags(struct ck *ck, uint32_t ino, const struct f2fs_inode *i,
-			    uint16_t type, uint32_t extra, uint32_t addrs)
+			    uint16_t type, uint32_t extra, uint32_t addrs, uint8_t *now)
 {
 	uint8_t fl = i->i_inline, clear = 0, set = 0;
+
+	*now = 0;
 	int nids = 0, pointers = could_be_pointers(ck, i, type, extra, addrs);
 	int data_ok = type == F2FS_S_IFREG || type == F2FS_S_IFLNK;
 
@@ -305,6 +307,7 @@ int ck_fix_inline_flags(struct ck *ck, uint32_t ino, const struct f2fs_inode *i,
 			nids = 1;
 		}
 	}
+	*now = (uint8_t)((i->i_inline & ~clear) | set);
 	return ck_fix_add(ck, F2FS_PB_INODE_INLINE_FLAGS, FX_INLINE_CLEAR, ino, set, (uint32_t)nids,
 			  clear);
 }

@@ -236,12 +236,15 @@ struct inode_view {
 	uint32_t ino;
 	uint32_t extra, addrs, xwords;
 	uint16_t mode, type;
+	uint8_t inline_now;         /* i_inline as its fix leaves it (AS_POINTERS) */
 };
 
 /* What a check of i_addr's layout returns (errors being negative) when
  * the fields do not say where the pointers lie: the inode is left as it
- * is, its other checks would read the wrong words. */
-enum { LAYOUT_UNKNOWN = 1 };
+ * is, its other checks would read the wrong words. AS_POINTERS: the fix
+ * of its inline flags leaves pointers, which this run reads (*v's
+ * inline_now). */
+enum { LAYOUT_UNKNOWN = 1, AS_POINTERS = 2 };
 
 /* A mode without a valid file type. When the fix finds a directory's
  * content, the inode is read as the directory it is. */
@@ -426,7 +429,7 @@ static int check_inline_link(struct ck *ck, const struct inode_view *v, uint32_t
 
 /* An inode whose data or dentries lie in i_addr: inline flags its type can
  * have and no node pointers; inline data no larger than the area. */
-static int check_inline(struct ck *ck, const struct inode_view *v)
+static int check_inline(struct ck *ck, struct inode_view *v)
 {
 	const struct f2fs_inode *i = v->i;
 	const char *why = inline_conflict(v);
@@ -437,7 +440,10 @@ static int check_inline(struct ck *ck, const struct inode_view *v)
 		ck_pb(ck, F2FS_PB_INODE_INLINE_FLAGS, AT(A_INO(v->ino), A_FOUND(i->i_inline)),
 		      "inode %u (mode 0%o, i_inline 0x%02x): %s", v->ino, v->mode,
 		      i->i_inline, why);
-		ret = ck_fix_inline_flags(ck, v->ino, i, v->type, v->extra, v->addrs);
+		ret = ck_fix_inline_flags(ck, v->ino, i, v->type, v->extra, v->addrs,
+					  &v->inline_now);
+		if (!ret && v->inline_now && !(v->inline_now & (F2FS_INLINE_DATA | F2FS_INLINE_DENTRY)))
+			return AS_POINTERS;
 		if (!ret)
 			v->n->state |= IR_BROKEN | IR_NOCOUNT;
 		return ret;
@@ -552,6 +558,7 @@ static int sweep_inode(struct ck *ck, struct ck_nid *n, uint32_t ino, const stru
 {
 	struct inode_view v = { .n = n, .nd = nd, .i = &nd->i, .ino = ino };
 	struct owner o = { ino, ino, 0, 0, 0 };
+	struct f2fs_node copy;
 	struct ck_dir *dir;
 	int ret;
 
@@ -579,7 +586,16 @@ static int sweep_inode(struct ck *ck, struct ck_nid *n, uint32_t ino, const stru
 		return ret;
 	if (v.i->i_inline & (F2FS_INLINE_DATA | F2FS_INLINE_DENTRY))
 		ret = check_inline(ck, &v);
-	else if (!(ret = check_pointer_size(ck, &v)))
+	else
+		ret = AS_POINTERS;
+	if (ret == AS_POINTERS && (v.i->i_inline & (F2FS_INLINE_DATA | F2FS_INLINE_DENTRY))) {
+		/* read as the fix of its flags leaves it */
+		copy = *nd;
+		copy.i.i_inline = v.inline_now;
+		v.nd = &copy;
+		v.i = &copy.i;
+	}
+	if (ret == AS_POINTERS && !(ret = check_pointer_size(ck, &v)))
 		ret = follow_pointers(ck, &v, &o);
 	if (!ret && !(v.n->state & IR_BROKEN))
 		ck_extent_inode(ck, ino, v.i, v.type, v.extra, v.addrs);

@@ -69,8 +69,9 @@ int ck_fix_extra_isize(struct ck *ck, uint32_t ino, const struct f2fs_inode *i, 
 int ck_fix_extra_attr_flag(struct ck *ck, uint32_t ino, const struct f2fs_inode *i, bool *fits);
 uint8_t ck_fix_mode_seen_as(struct ck *ck, uint32_t ino, uint8_t ftype);
 int ck_fix_xattr_size(struct ck *ck, uint32_t ino, const struct f2fs_inode *i, uint32_t extra);
+/* *now: i_inline as the fix leaves it (0 when there is no fix). */
 int ck_fix_inline_flags(struct ck *ck, uint32_t ino, const struct f2fs_inode *i, uint16_t type,
-			uint32_t extra, uint32_t addrs);
+			uint32_t extra, uint32_t addrs, uint8_t *now);
 
 /* pass_xattr.c: xattr areas; the inline ones during the walk (hook), those
  * continued in an xattr node after it. */

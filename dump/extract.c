@@ -254,7 +254,8 @@ static void remember_link(struct ext *x, uint32_t ino, const char *path)
 	x->links[x->nlinks++] = copy;
 }
 
-/* LINK_SKIPPED when the target reads as empty, which symlink() refuses. */
+/* LINK_SKIPPED when the target is encrypted or reads as empty, which
+ * symlink() refuses. */
 enum { LINK_SKIPPED = -1 };
 
 static int read_link_target(struct ext *x, const struct f2fs_node *n, char *out, size_t cap,
@@ -262,6 +263,14 @@ static int read_link_target(struct ext *x, const struct f2fs_node *n, char *out,
 {
 	const char *why;
 
+	/* the target is cipher text (a length, then bytes of any value): a
+	 * link made of it would point nowhere anyone meant */
+	if (n->i.i_advise & F2FS_ADVISE_ENCRYPT) {
+		fprintf(stderr, "%s: warning: %s: symlink skipped: its target is encrypted\n", prog,
+			path);
+		x->skipped++;
+		return LINK_SKIPPED;
+	}
 	if (read_link(x->fs, n, out, cap, &why))
 		return fail(path, why);
 	if (strlen(out) != le64_get(n->i.i_size))

@@ -462,7 +462,9 @@ static int check_inline(struct ck *ck, struct inode_view *v)
 		if (ret)
 			return ret;
 	}
-	if ((i->i_inline & F2FS_INLINE_DATA) && v->type == F2FS_S_IFLNK)
+	/* an encrypted target is cipher text after its length: any byte */
+	if ((i->i_inline & F2FS_INLINE_DATA) && v->type == F2FS_S_IFLNK &&
+	    !(i->i_advise & F2FS_ADVISE_ENCRYPT))
 		return check_inline_link(ck, v, cap);
 	/* nothing lies past the inline area: the size stops there */
 	if (!(i->i_inline & F2FS_INLINE_DATA) || v->size <= cap)

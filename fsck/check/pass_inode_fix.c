@@ -163,7 +163,21 @@ static bool fits_after(const struct ck *ck, const struct f2fs_inode *i, uint32_t
  * without them. */
 int ck_fix_extra_attr_flag(struct ck *ck, uint32_t ino, const struct f2fs_inode *i, bool *fits)
 {
-	*fits = fits_after(ck, i, 0, f2fs_inode_inline_xattr_words(i, ck->features), ino);
+	/* the inline flags as their own fix may leave them (garbage i_inline
+	 * sets the extra flag with others): as they are, then without the
+	 * dentry flag, then without either */
+	static const uint8_t drop[] = { 0, F2FS_INLINE_DENTRY, F2FS_INLINE_DENTRY | F2FS_INLINE_DATA };
+	struct f2fs_inode *c = malloc(sizeof(*c));
+
+	*fits = false;
+	if (!c)
+		return f2fs_fail(ck->err, -ENOMEM, "out of memory for an inode");
+	for (size_t k = 0; k < sizeof(drop) && !*fits; k++) {
+		memcpy(c, i, sizeof(*c));
+		c->i_inline &= (uint8_t)~(F2FS_EXTRA_ATTR | drop[k]);
+		*fits = fits_after(ck, c, 0, f2fs_inode_inline_xattr_words(c, ck->features), ino);
+	}
+	free(c);
 	if (!*fits)
 		return 0;
 	return ck_fix_add(ck, F2FS_PB_INODE_EXTRA_ISIZE, FX_INLINE_CLEAR, ino, 0, 0, F2FS_EXTRA_ATTR);
@@ -248,6 +262,23 @@ static int could_be_pointers(const struct ck *ck, const struct f2fs_inode *i, ui
 	return 1;
 }
 
+/* A file's inline-data flag over an area of block pointers: bytes past
+ * i_size that are not zero (the kernel zeroes them; f2fs-tools' fsck calls
+ * them junk), or a size past the area, where every word is a pointer into
+ * the main area or a hole. */
+bool ck_inline_is_pointers(const struct ck *ck, const struct f2fs_inode *i, uint16_t type,
+			   uint32_t extra, uint32_t addrs)
+{
+	const uint8_t *area = (const uint8_t *)&i->i_addr[extra + 1];
+	uint32_t cap = addrs ? 4 * (addrs - 1) : 0;
+	uint64_t size = le64_get(i->i_size);
+	bool junk = size > cap;
+
+	for (uint64_t b = size; !junk && b < cap; b++)
+		junk = area[b] != 0;
+	return junk && could_be_pointers(ck, i, type, extra, addrs);
+}
+
 /*
  * Inline flags that contradict the file: the flag the type cannot have
  * goes when what it covers can be read otherwise (as pointers); node
@@ -288,10 +319,21 @@ int ck_fix_inline_flags(struct ck *ck, uint32_t ino, const struct f2fs_inode *i,
 		if (!pointers)
 			set |= F2FS_INLINE_DATA;
 	}
+	if ((fl & F2FS_INLINE_DATA) && data_ok && !(fl & F2FS_INLINE_DENTRY) &&
+	    ck_inline_is_pointers(ck, i, type, extra, addrs))
+		clear |= F2FS_INLINE_DATA;
+	/* a directory's data flag stands for the dentry one when its area
+	 * starts with its dots, else for none when it reads as pointers */
 	if ((fl & F2FS_INLINE_DATA) && !data_ok) {
-		if (type == F2FS_S_IFDIR || !pointers)
+		bool dots = type == F2FS_S_IFDIR && !(fl & F2FS_INLINE_DENTRY) &&
+			    dentries_after(i, 4 * extra, f2fs_inode_inline_xattr_words(i, ck->features),
+					   ino);
+
+		if (!pointers && !dots)
 			return 0;
 		clear |= F2FS_INLINE_DATA;
+		if (dots)
+			set |= F2FS_INLINE_DENTRY;
 	}
 	fl &= (uint8_t)~clear;
 	for (int k = 0; k < F2FS_DEF_NIDS_PER_INODE; k++) {

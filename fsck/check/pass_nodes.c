@@ -393,7 +393,7 @@ static int check_dir_depth(struct ck *ck, const struct inode_view *v)
 }
 
 /* What contradicts an inline inode's flags, or NULL. */
-static const char *inline_conflict(const struct inode_view *v)
+static const char *inline_conflict(struct ck *ck, const struct inode_view *v)
 {
 	uint8_t fl = v->i->i_inline;
 
@@ -406,6 +406,8 @@ static const char *inline_conflict(const struct inode_view *v)
 	for (int k = 0; k < F2FS_DEF_NIDS_PER_INODE; k++)
 		if (v->i->i_nid[k])
 			return "an inline inode with node pointers";
+	if ((fl & F2FS_INLINE_DATA) && ck_inline_is_pointers(ck, v->i, v->type, v->extra, v->addrs))
+		return "inline data flagged over block pointers";
 	return NULL;
 }
 
@@ -432,7 +434,7 @@ static int check_inline_link(struct ck *ck, const struct inode_view *v, uint32_t
 static int check_inline(struct ck *ck, struct inode_view *v)
 {
 	const struct f2fs_inode *i = v->i;
-	const char *why = inline_conflict(v);
+	const char *why = inline_conflict(ck, v);
 	uint32_t cap = 4 * (v->addrs - 1);
 	int ret;
 

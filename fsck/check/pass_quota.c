@@ -153,7 +153,7 @@ static bool correction(struct ck *ck, uint32_t ino, int64_t diff, struct ck_qcha
 	struct f2fs_error e;
 	uint64_t iblocks;
 
-	if (ck_is_quota_file(ck, ino) || f2fs_read_inode(ck->fs, ino, &nd, &e))
+	if (ck_is_quota_file(ck, ino) || ck_read_inode(ck, ino, &nd, &e))
 		return false;
 	iblocks = le64_get(nd.i.i_blocks);
 	ids_of(ck, &nd.i, c->id);
@@ -246,21 +246,23 @@ static int record_cb(const struct f2fs_quota_usage *r, void *arg)
 	return 0;
 }
 
+int ck_read_inode(struct ck *ck, uint32_t ino, struct f2fs_node *nd, struct f2fs_error *e)
+{
+	const struct ck_nid *n = ck_nid_find(ck, ino);
+
+	if (n && (n->flags & (NR_READ | NR_INODE)) == (NR_READ | NR_INODE))
+		return f2fs_fs_read_block(ck->fs, n->blkaddr, nd, e);
+	return f2fs_read_inode(ck->fs, ino, nd, e);
+}
+
 int ck_quota_read_file(struct ck *ck, uint32_t qino, uint8_t **buf, size_t *len,
 		      struct f2fs_error *e)
 {
-	const struct ck_nid *n = ck_nid_find(ck, qino);
 	struct f2fs_node nd;
 	uint64_t size, nblk;
 	uint8_t *b;
-	int ret;
+	int ret = ck_read_inode(ck, qino, &nd, e);
 
-	/* where the walk found it: a NAT entry the node blocks answered for
-	 * (a run given answers) included */
-	if (n && (n->flags & (NR_READ | NR_INODE)) == (NR_READ | NR_INODE))
-		ret = f2fs_fs_read_block(ck->fs, n->blkaddr, &nd, e);
-	else
-		ret = f2fs_read_inode(ck->fs, qino, &nd, e);
 	if (ret)
 		return ret;
 	size = le64_get(nd.i.i_size);

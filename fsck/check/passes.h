@@ -69,6 +69,8 @@ int ck_fix_extra_isize(struct ck *ck, uint32_t ino, const struct f2fs_inode *i, 
 int ck_fix_extra_attr_flag(struct ck *ck, uint32_t ino, const struct f2fs_inode *i, bool *fits);
 uint8_t ck_fix_mode_seen_as(struct ck *ck, uint32_t ino, uint8_t ftype);
 int ck_fix_xattr_size(struct ck *ck, uint32_t ino, const struct f2fs_inode *i, uint32_t extra);
+bool ck_inline_is_pointers(const struct ck *ck, const struct f2fs_inode *i, uint16_t type,
+			   uint32_t extra, uint32_t addrs);
 /* *now: i_inline as the fix leaves it (0 when there is no fix). */
 int ck_fix_inline_flags(struct ck *ck, uint32_t ino, const struct f2fs_inode *i, uint16_t type,
 			uint32_t extra, uint32_t addrs, uint8_t *now);
@@ -130,6 +132,9 @@ void ck_quota_free(struct ck *ck);
 int ck_quota_active(const struct ck *ck, int q);
 /* Is ino the quota file of an active quota type? */
 int ck_is_quota_file(const struct ck *ck, uint32_t ino);
+/* Inode ino's block where the walk found it (a NAT entry a node block
+ * answered for included), else where the NAT says. */
+int ck_read_inode(struct ck *ck, uint32_t ino, struct f2fs_node *nd, struct f2fs_error *e);
 /* The whole content of quota file qino into *buf (*len bytes; malloc'd). */
 int ck_quota_read_file(struct ck *ck, uint32_t qino, uint8_t **buf, size_t *len,
 		       struct f2fs_error *e);

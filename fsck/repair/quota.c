@@ -230,7 +230,7 @@ bool rp_quota_rebuildable(const struct rp *p)
 
 		if (!(ck->quota_bad & (1u << q)))
 			continue;
-		if (!ck_quota_active(ck, q) || f2fs_read_inode(ck->fs, qino_of(ck, q), &nd, &e) ||
+		if (!ck_quota_active(ck, q) || ck_read_inode(ck, qino_of(ck, q), &nd, &e) ||
 		    !inode_usable(ck, qino_of(ck, q), &nd))
 			return false;
 		ok = build(ck, q, &nw) == 0 &&
@@ -285,9 +285,10 @@ static int rebuild_one(struct rp *p, int q)
 	struct ck *ck = p->ck;
 	uint32_t qino = qino_of(ck, q), first;
 	struct qnew nw = { 0 };
-	struct f2fs_nat_info ni;
+	uint8_t version;
 	struct f2fs_node *nd;
-	int ret = f2fs_nat_lookup(ck->fs, qino, &ni, NULL, ck->err);
+	/* the NAT entry as this repair leaves it (one rebuilt included) */
+	int ret = rp_nat_version(p, qino, &version);
 
 	if (ret)
 		return ret;
@@ -298,7 +299,7 @@ static int rebuild_one(struct rp *p, int q)
 	if (!ret)
 		ret = rp_place(p, F2FS_SEG_WARM_DATA, nw.nblk, &first);
 	for (uint32_t k = 0; k < nw.nblk && !ret; k++) {
-		struct rp_placed o = { first + k, qino, (uint16_t)k, ni.version, false };
+		struct rp_placed o = { first + k, qino, (uint16_t)k, version, false };
 
 		ret = rp_write(p, &o, nw.buf + (size_t)k * F2FS_BLKSIZE);
 	}

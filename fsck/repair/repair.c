@@ -256,19 +256,18 @@ static int owners_into(struct rp *p, uint32_t s, struct f2fs_summary *e, size_t 
 	for (; *bi < ck->blks.n && ck_segno(ck, ck->blks.v[*bi].addr) <= s; ++*bi) {
 		const struct ck_blk *b = &ck->blks.v[*bi];
 		struct f2fs_summary *x = &e[(b->addr - ck->main_blkaddr) % F2FS_BLOCKS_PER_SEG];
-		struct f2fs_nat_info ni = { 0 };
+		uint8_t version = 0;
 		int ret;
 
 		if (ck_segno(ck, b->addr) < s || !f2fs_msb_test(p->owned, b->addr - ck->main_blkaddr))
 			continue;
-		if (!b->node) {
-			ret = f2fs_nat_lookup(ck->fs, b->nid, &ni, NULL, ck->err);
-			if (ret)
-				return ret;
-		}
+		/* the NAT entry as this repair leaves it (one rebuilt from its
+		 * node, not the garbage it replaces) */
+		if (!b->node && (ret = rp_nat_version(p, b->nid, &version)))
+			return ret;
 		x->nid = le32_put(b->nid);
 		x->ofs_in_node = le16_put(b->node ? 0 : b->idx);
-		x->version = b->node ? 0 : ni.version;
+		x->version = version;
 	}
 	return 0;
 }

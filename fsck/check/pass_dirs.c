@@ -319,14 +319,19 @@ static int dentry_cb(struct ck *ck, uint32_t item, uint32_t addr, const uint8_t 
 	if (b->inl) {
 		const struct f2fs_node *nd = (const void *)blk;
 		struct ck_dir *dir = ck_dir_of(ck, n, b->nid);
-		uint32_t extra = f2fs_inode_extra_words(&nd->i);
+		uint32_t xwords = f2fs_inode_inline_xattr_words(&nd->i, ck->features);
+		/* the extra area as the sweep laid it out (an i_extra_isize out
+		 * of range read as its fix sets it), not as the inode says */
+		uint32_t extra = F2FS_DEF_ADDRS_PER_INODE - dir->addrs - xwords;
 		uint32_t size = 4 * (dir->addrs - 1);
 		uint32_t ns = size * 8 / (DENTRY_SLOT * 8 + 1);
-		const uint8_t *base = (const uint8_t *)&nd->i.i_addr[extra + 1];
+		const uint8_t *base;
 
 		/* the block was validated in the sweep; re-check it is the same */
-		if (le32_get(nd->footer.nid) != b->nid || extra * 4 + 4 * dir->addrs > 4 * F2FS_DEF_ADDRS_PER_INODE)
+		if (le32_get(nd->footer.nid) != b->nid || !dir->addrs ||
+		    dir->addrs + xwords > F2FS_DEF_ADDRS_PER_INODE)
 			return 0;
+		base = (const uint8_t *)&nd->i.i_addr[extra + 1];
 		a.bitmap = base;
 		a.dentry = base + size - ns * DENTRY_SLOT;
 		a.names = base + size - ns * F2FS_SLOT_LEN;

@@ -20,9 +20,14 @@ uint16_t f2fs_extra_isize_for(uint32_t features)
 
 uint32_t f2fs_inode_extra_words(const struct f2fs_inode *i)
 {
+	uint32_t words;
+
 	if (!(i->i_inline & F2FS_EXTRA_ATTR))
 		return 0;
-	return le16_get(i->extra.i_extra_isize) / 4;
+	/* a damaged size stays inside i_addr, so that nothing indexes past
+	 * it (checks judge the size itself) */
+	words = le16_get(i->extra.i_extra_isize) / 4u;
+	return words < F2FS_DEF_ADDRS_PER_INODE - 1 ? words : F2FS_DEF_ADDRS_PER_INODE - 1;
 }
 
 uint32_t f2fs_inode_inline_xattr_words(const struct f2fs_inode *i, uint32_t features)

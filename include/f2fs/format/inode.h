@@ -9,7 +9,8 @@
 /* i_extra_isize a new inode gets: up to the last field the features use. */
 uint16_t f2fs_extra_isize_for(uint32_t features);
 
-/* Words of i_addr before the first data pointer (extra attributes). */
+/* Words of i_addr before the first data pointer (extra attributes); at
+ * most all of i_addr but its last word, whatever a damaged size says. */
 uint32_t f2fs_inode_extra_words(const struct f2fs_inode *i);
 
 /* Words at the end of i_addr taken by inline xattrs. */

@@ -221,11 +221,15 @@ int ck_fix_extra_isize(struct ck *ck, uint32_t ino, const struct f2fs_inode *i, 
  * i_inline_xattr_size out of range. The inline xattr area ends i_addr, so
  * its size is where its header is: the one size whose area starts with the
  * xattr magic; with no magic anywhere, the kernel's default when that many
- * words are zero (an area that never held an xattr). Else unknown.
+ * words are zero (an area that never held an xattr). Else unknown:
+ * *words 0.
  */
-int ck_fix_xattr_size(struct ck *ck, uint32_t ino, const struct f2fs_inode *i, uint32_t extra)
+int ck_fix_xattr_size(struct ck *ck, uint32_t ino, const struct f2fs_inode *i, uint32_t extra,
+		      uint32_t *words)
 {
 	uint32_t found = 0, hits = 0, zero = 1;
+
+	*words = 0;
 
 	for (uint32_t w = 1; w <= CK_MAX_INLINE_XATTR_WORDS && extra + w + 1 < F2FS_DEF_ADDRS_PER_INODE; w++)
 		if (le32_get(i->i_addr[F2FS_DEF_ADDRS_PER_INODE - w]) == F2FS_XATTR_MAGIC) {
@@ -237,8 +241,9 @@ int ck_fix_xattr_size(struct ck *ck, uint32_t ino, const struct f2fs_inode *i, u
 			zero = 0;
 	if (hits != 1 && !(hits == 0 && zero))
 		return 0;
+	*words = hits ? found : F2FS_DEF_INLINE_XATTR_ADDRS;
 	return ck_fix_add(ck, F2FS_PB_INODE_INLINE_XATTR_SIZE, FX_INLINE_XATTR_SIZE, ino, 0, 0,
-			  hits ? found : F2FS_DEF_INLINE_XATTR_ADDRS);
+			  *words);
 }
 
 /* Could i_addr and i_nid be pointers (the inline flag being the wrong

@@ -236,15 +236,38 @@ struct inode_view {
 	uint32_t ino;
 	uint32_t extra, addrs, xwords;
 	uint16_t mode, type;
-	uint8_t inline_now;         /* i_inline as its fix leaves it (AS_POINTERS) */
+	uint8_t inline_now;         /* i_inline as its fix leaves it (AS_POINTERS, AS_INLINE) */
+	bool reread;                /* read again with inline_now */
 };
 
 /* What a check of i_addr's layout returns (errors being negative) when
  * the fields do not say where the pointers lie: the inode is left as it
  * is, its other checks would read the wrong words. AS_POINTERS: the fix
  * of its inline flags leaves pointers, which this run reads (*v's
- * inline_now). */
-enum { LAYOUT_UNKNOWN = 1, AS_POINTERS = 2 };
+ * inline_now); AS_INLINE: it leaves inline data or dentries, read so. */
+enum { LAYOUT_UNKNOWN = 1, AS_POINTERS = 2, AS_INLINE = 3 };
+
+/* A socket or a fifo with inline data of a size: such files hold no data,
+ * so the type is the wrong part (one bit away from a regular file's). Read
+ * as the regular file its fix makes, which an entry naming it as another
+ * type adjusts (ck_fix_mode_seen_as). */
+static int check_special_data(struct ck *ck, struct inode_view *v)
+{
+	uint16_t type = v->mode & F2FS_S_IFMT, want;
+	int ret;
+
+	if ((type != F2FS_S_IFSOCK && type != F2FS_S_IFIFO) ||
+	    !(v->i->i_inline & F2FS_INLINE_DATA) || v->size == 0)
+		return 0;
+	ck_pb(ck, F2FS_PB_INODE_INLINE_FLAGS, AT(A_INO(v->ino), A_FOUND(v->i->i_inline)),
+	      "inode %u (mode 0%o, i_inline 0x%02x): %llu bytes of inline data in a file that cannot have it",
+	      v->ino, v->mode, v->i->i_inline, (unsigned long long)v->size);
+	want = (uint16_t)(F2FS_S_IFREG | (v->mode & 07777u));
+	ret = ck_fix_add(ck, F2FS_PB_INODE_INLINE_FLAGS, FX_MODE, v->ino, 0, 0, want);
+	if (!ret)
+		v->mode = want;
+	return ret;
+}
 
 /* A mode without a valid file type. When the fix finds a directory's
  * content, the inode is read as the directory it is. */
@@ -254,7 +277,7 @@ static int check_mode(struct ck *ck, struct inode_view *v)
 	int ret;
 
 	if (valid_mode(v->mode))
-		return 0;
+		return check_special_data(ck, v);
 	ck_pb(ck, F2FS_PB_INODE_BAD_MODE, AT(A_INO(v->ino), A_BLK(v->n->blkaddr), A_FOUND(v->mode)),
 	      "inode %u: mode 0%o has no valid file type", v->ino, v->mode);
 	ret = ck_fix_mode(ck, v->ino, v->nd, v->mode, &want);
@@ -309,7 +332,8 @@ static int check_extra_isize(struct ck *ck, struct inode_view *v)
 
 /* i_inline_xattr_size, where the pointers end: 1 to
  * CK_MAX_INLINE_XATTR_WORDS words when flexible, and one pointer at least
- * left between the extra attributes and the xattrs. */
+ * left between the extra attributes and the xattrs. One out of range is
+ * read as the size its fix finds; with none, the layout is unknown. */
 static int check_inline_xattr_size(struct ck *ck, struct inode_view *v)
 {
 	const struct f2fs_inode *i = v->i;
@@ -323,9 +347,25 @@ static int check_inline_xattr_size(struct ck *ck, struct inode_view *v)
 		      AT(A_INO(v->ino), A_EXP(CK_MAX_INLINE_XATTR_WORDS), A_FOUND(v->xwords)),
 		      "inode %u: i_inline_xattr_size %u words (1..%u allowed)", v->ino, v->xwords,
 		      CK_MAX_INLINE_XATTR_WORDS);
-		v->n->state |= IR_BROKEN | IR_NOCOUNT;
-		ret = ck_fix_xattr_size(ck, v->ino, i, v->extra);
-		return ret ? ret : LAYOUT_UNKNOWN;
+		ret = ck_fix_xattr_size(ck, v->ino, i, v->extra, &v->xwords);
+		if (ret || !v->xwords) {
+			v->n->state |= IR_BROKEN | IR_NOCOUNT;
+			return ret ? ret : LAYOUT_UNKNOWN;
+		}
+		/* read as the fix leaves it */
+	}
+	/* the kernel gives an inode without inline xattrs none (0 words):
+	 * a size past any area is that 0 damaged */
+	if ((ck->features & F2FS_FEATURE_FLEXIBLE_INLINE_XATTR) && (i->i_inline & F2FS_EXTRA_ATTR) &&
+	    !(i->i_inline & F2FS_INLINE_XATTR) && v->xwords > CK_MAX_INLINE_XATTR_WORDS) {
+		ck_pb(ck, F2FS_PB_INODE_INLINE_XATTR_SIZE,
+		      AT(A_INO(v->ino), A_EXP(0), A_FOUND(v->xwords)),
+		      "inode %u: i_inline_xattr_size %u words, without inline xattrs", v->ino,
+		      v->xwords);
+		v->xwords = 0;
+		if ((ret = ck_fix_add(ck, F2FS_PB_INODE_INLINE_XATTR_SIZE, FX_INLINE_XATTR_SIZE,
+				      v->ino, 0, 0, 0)))
+			return ret;
 	}
 	if (v->extra + v->xwords + 1 >= F2FS_DEF_ADDRS_PER_INODE) {
 		ck_pb(ck, F2FS_PB_INODE_INLINE_XATTR_SIZE, AT(A_INO(v->ino), A_FOUND(v->xwords)),
@@ -438,14 +478,20 @@ static int check_inline(struct ck *ck, struct inode_view *v)
 	uint32_t cap = 4 * (v->addrs - 1);
 	int ret;
 
+	if (why && v->reread) {
+		/* the flags the fix leaves conflict too: left as it is */
+		v->n->state |= IR_BROKEN | IR_NOCOUNT;
+		return 0;
+	}
 	if (why) {
 		ck_pb(ck, F2FS_PB_INODE_INLINE_FLAGS, AT(A_INO(v->ino), A_FOUND(i->i_inline)),
 		      "inode %u (mode 0%o, i_inline 0x%02x): %s", v->ino, v->mode,
 		      i->i_inline, why);
 		ret = ck_fix_inline_flags(ck, v->ino, i, v->type, v->extra, v->addrs,
 					  &v->inline_now);
-		if (!ret && v->inline_now && !(v->inline_now & (F2FS_INLINE_DATA | F2FS_INLINE_DENTRY)))
-			return AS_POINTERS;
+		if (!ret && v->inline_now)
+			return (v->inline_now & (F2FS_INLINE_DATA | F2FS_INLINE_DENTRY)) ?
+			       AS_INLINE : AS_POINTERS;
 		if (!ret)
 			v->n->state |= IR_BROKEN | IR_NOCOUNT;
 		return ret;
@@ -592,12 +638,22 @@ static int sweep_inode(struct ck *ck, struct ck_nid *n, uint32_t ino, const stru
 		ret = check_inline(ck, &v);
 	else
 		ret = AS_POINTERS;
-	if (ret == AS_POINTERS && (v.i->i_inline & (F2FS_INLINE_DATA | F2FS_INLINE_DENTRY))) {
-		/* read as the fix of its flags leaves it */
+	if ((ret == AS_POINTERS && (v.i->i_inline & (F2FS_INLINE_DATA | F2FS_INLINE_DENTRY))) ||
+	    ret == AS_INLINE) {
+		/* read as the fix of its flags leaves it: an inline inode
+		 * it leaves has no node pointers */
 		copy = *nd;
 		copy.i.i_inline = v.inline_now;
+		if (ret == AS_INLINE)
+			memset(copy.i.i_nid, 0, sizeof(copy.i.i_nid));
 		v.nd = &copy;
 		v.i = &copy.i;
+		if (dir)
+			dir->inline_flags = v.inline_now;
+	}
+	if (ret == AS_INLINE) {
+		v.reread = true;
+		ret = check_inline(ck, &v);
 	}
 	if (ret == AS_POINTERS && !(ret = check_pointer_size(ck, &v)))
 		ret = follow_pointers(ck, &v, &o);

@@ -255,13 +255,32 @@ int ck_read_inode(struct ck *ck, uint32_t ino, struct f2fs_node *nd, struct f2fs
 	return f2fs_read_inode(ck->fs, ino, nd, e);
 }
 
+/* A quota inode as the fixes of where its pointers lie leave it, so that
+ * its file reads as the repair leaves it. */
+int ck_read_quota_inode(struct ck *ck, uint32_t qino, struct f2fs_node *nd, struct f2fs_error *e)
+{
+	int ret = ck_read_inode(ck, qino, nd, e);
+
+	for (size_t k = 0; k < ck->fixes.n && !ret; k++) {
+		const struct ck_fix *f = &ck->fixes.v[k];
+
+		if (f->ino != qino)
+			continue;
+		if (f->op == FX_EXTRA_ISIZE)
+			nd->i.extra.i_extra_isize = le16_put((uint16_t)f->value);
+		else if (f->op == FX_INLINE_XATTR_SIZE)
+			nd->i.extra.i_inline_xattr_size = le16_put((uint16_t)f->value);
+	}
+	return ret;
+}
+
 int ck_quota_read_file(struct ck *ck, uint32_t qino, uint8_t **buf, size_t *len,
 		      struct f2fs_error *e)
 {
 	struct f2fs_node nd;
 	uint64_t size, nblk;
 	uint8_t *b;
-	int ret = ck_read_inode(ck, qino, &nd, e);
+	int ret = ck_read_quota_inode(ck, qino, &nd, e);
 
 	if (ret)
 		return ret;

@@ -68,7 +68,8 @@ bool ck_content_is_dir(struct ck *ck, uint32_t ino, const struct f2fs_node *nd);
 int ck_fix_extra_isize(struct ck *ck, uint32_t ino, const struct f2fs_inode *i, uint32_t *isize);
 int ck_fix_extra_attr_flag(struct ck *ck, uint32_t ino, const struct f2fs_inode *i, bool *fits);
 uint8_t ck_fix_mode_seen_as(struct ck *ck, uint32_t ino, uint8_t ftype);
-int ck_fix_xattr_size(struct ck *ck, uint32_t ino, const struct f2fs_inode *i, uint32_t extra);
+int ck_fix_xattr_size(struct ck *ck, uint32_t ino, const struct f2fs_inode *i, uint32_t extra,
+		      uint32_t *words);
 bool ck_inline_is_pointers(const struct ck *ck, const struct f2fs_inode *i, uint16_t type,
 			   uint32_t extra, uint32_t addrs);
 /* *now: i_inline as the fix leaves it (0 when there is no fix). */
@@ -135,6 +136,8 @@ int ck_is_quota_file(const struct ck *ck, uint32_t ino);
 /* Inode ino's block where the walk found it (a NAT entry a node block
  * answered for included), else where the NAT says. */
 int ck_read_inode(struct ck *ck, uint32_t ino, struct f2fs_node *nd, struct f2fs_error *e);
+/* Quota inode qino as read, with the fixes of its layout applied. */
+int ck_read_quota_inode(struct ck *ck, uint32_t qino, struct f2fs_node *nd, struct f2fs_error *e);
 /* The whole content of quota file qino into *buf (*len bytes; malloc'd). */
 int ck_quota_read_file(struct ck *ck, uint32_t qino, uint8_t **buf, size_t *len,
 		       struct f2fs_error *e);

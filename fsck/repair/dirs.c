@@ -340,6 +340,13 @@ int rp_dir_area(struct rp *p, uint32_t dir, uint64_t fofs, struct f2fs_dentry_ar
 	return area_at(p, dir, fofs, a);
 }
 
+int rp_dir_dot(struct rp *p, uint32_t dir)
+{
+	struct ck_fix f = { .ino = dir, .value = dir, .op = FX_DOT };
+
+	return fix_dots(p, &f, 1);
+}
+
 int rp_dir_dotdot(struct rp *p, uint32_t dir, uint32_t parent)
 {
 	struct ck_fix f = { .ino = dir, .value = parent, .op = FX_DOTDOT };

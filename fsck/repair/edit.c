@@ -262,7 +262,8 @@ static uint8_t *data_get(struct rp *p, uint32_t ino, uint64_t fofs, bool create)
 			goto fail;
 		}
 		x.fresh = true;
-		if (!add_block(p, ino))
+		/* a reservation counts in i_blocks already */
+		if (x.old != F2FS_NEW_ADDR && !add_block(p, ino))
 			goto fail;
 	} else if (!ck_in_main(ck, x.old)) {
 		f2fs_fail(ck->err, -EINVAL, "inode %u: block %llu is at %u, outside the main area",

@@ -61,31 +61,37 @@ static int lost_found(struct rp *p, uint32_t *lpf)
 {
 	struct ck *ck = p->ck;
 	struct f2fs_error e = { 0 };
-	uint8_t type;
-	uint32_t ino;
-	int ret;
+	uint8_t type, name[F2FS_NAME_LEN + 1];
+	uint32_t ino, len = (uint32_t)strlen(LPF_NAME);
+	int ret = 0;
 
 	if (p->lpf) {
 		*lpf = p->lpf;
 		return 0;
 	}
+	memcpy(name, LPF_NAME, len);
 	if (!p->root_made &&
-	    !f2fs_dir_lookup(ck->fs, F2FS_ROOT_INO, (const uint8_t *)LPF_NAME, strlen(LPF_NAME), &ino,
-			     &type, &e) && ck_is_dir(ck_inode(ck, ino))) {
-		*lpf = p->lpf = ino;
-		return 0;
+	    !f2fs_dir_lookup(ck->fs, F2FS_ROOT_INO, name, len, &ino, &type, &e)) {
+		if (ck_is_dir(ck_inode(ck, ino))) {
+			*lpf = p->lpf = ino;
+			return 0;
+		}
+		/* the name is a file's: the new directory takes a free one */
+		ret = rp_dir_free_name(p, F2FS_ROOT_INO, (const uint8_t *)LPF_NAME, len, name, &len);
 	}
-	if (!p->root_made && !ck_dir_of(ck, ck_inode(ck, F2FS_ROOT_INO), F2FS_ROOT_INO))
+	if (!ret && !p->root_made && !ck_dir_of(ck, ck_inode(ck, F2FS_ROOT_INO), F2FS_ROOT_INO))
 		return f2fs_fail(ck->err, -EINVAL, "the root is no directory: no lost+found");
-	ret = rp_dir_new(p, 0, F2FS_ROOT_INO, 0700, LPF_NAME, &ino);
+	name[len] = 0;
 	if (!ret)
-		ret = rp_dir_add(p, F2FS_ROOT_INO, (const uint8_t *)LPF_NAME, strlen(LPF_NAME), ino,
-				 F2FS_FT_DIR);
+		ret = rp_dir_new(p, 0, F2FS_ROOT_INO, 0700, (const char *)name, &ino);
+	if (!ret)
+		ret = rp_dir_add(p, F2FS_ROOT_INO, name, len, ino, F2FS_FT_DIR);
 	if (!ret)
 		ret = subdir_added(p, F2FS_ROOT_INO, p->root_made);
 	if (ret)
 		return ret;
 	p->lpf_made = true;
+	snprintf(p->lpf_path, sizeof(p->lpf_path), "/%s", (const char *)name);
 	*lpf = p->lpf = ino;
 	return 0;
 }
@@ -168,7 +174,7 @@ static void note_destination(struct rp *p, uint32_t ino, uint32_t dir, const uin
 		if (pb->code != F2FS_PB_INODE_UNREACHABLE || pb->ino != ino || pb->moved_to)
 			continue;
 		if (!path) {
-			path = dir == p->lpf && p->lpf_made ? strdup("/" LPF_NAME) :
+			path = dir == p->lpf && p->lpf_made ? strdup(p->lpf_path) :
 			       ck_path_of(ck, dir, &plen);
 			if (path && dir == p->lpf && p->lpf_made)
 				plen = strlen(path);
@@ -208,7 +214,11 @@ static int relink(struct rp *p, uint32_t ino, struct ck_nid *in, bool home)
 	if (ret)
 		return ret;
 	d->parent = dir;
-	ret = rp_dir_dotdot(p, ino, dir);
+	/* the check asks no dots of a directory it found unreached */
+	if (!(d->state & DR_HAS_DOT) && !(d->inline_flags & F2FS_INLINE_DOTS))
+		ret = rp_dir_dot(p, ino);
+	if (!ret)
+		ret = rp_dir_dotdot(p, ino, dir);
 	if (!ret) {
 		struct f2fs_node *nd = rp_node(p, ino);
 

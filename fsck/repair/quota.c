@@ -230,7 +230,7 @@ bool rp_quota_rebuildable(const struct rp *p)
 
 		if (!(ck->quota_bad & (1u << q)))
 			continue;
-		if (!ck_quota_active(ck, q) || ck_read_inode(ck, qino_of(ck, q), &nd, &e) ||
+		if (!ck_quota_active(ck, q) || ck_read_quota_inode(ck, qino_of(ck, q), &nd, &e) ||
 		    !inode_usable(ck, qino_of(ck, q), &nd))
 			return false;
 		ok = build(ck, q, &nw) == 0 &&

@@ -97,6 +97,7 @@ struct rp {
 	uint32_t nid_cursor;      /* where the search for a free nid goes on */
 	uint32_t lpf;             /* lost+found, once needed */
 	bool lpf_made;            /* made by this repair */
+	char lpf_path[F2FS_NAME_LEN + 2];   /* "/" and its name, when made */
 	bool root_made;           /* the root, gone, made again by this repair */
 	struct f2fs_super_block sb_new;   /* a superblock with fields fixed */
 	struct rp_roll *roll;     /* the roll-forward recovery, or NULL */
@@ -268,6 +269,8 @@ int rp_dir_add_hashed(struct rp *p, uint32_t dir, const uint8_t *name, uint32_t 
 /* The entries of dir's block fofs (UINT64_MAX: its inline area), to change. */
 struct f2fs_dentry_area;
 int rp_dir_area(struct rp *p, uint32_t dir, uint64_t fofs, struct f2fs_dentry_area *a);
+/* Add dir's "." (pointed at itself when there). */
+int rp_dir_dot(struct rp *p, uint32_t dir);
 /* Point dir's ".." at parent (added when missing). */
 int rp_dir_dotdot(struct rp *p, uint32_t dir, uint32_t parent);
 /* The entry fixes the check noted (ck.fixes) that p.fix allows. */

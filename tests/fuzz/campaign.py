@@ -4,6 +4,15 @@ repaired, checked again, and what the repair kept compared with the base.
 
   campaign.py --build DIR --work DIR [--bases a,b] (--seeds A:B | --minutes M)
               [--jobs N] [--timeout S] [--bucket MIN] [--xfail FILE]
+  campaign.py --build DIR --work DIR --resume --minutes M [...]
+  campaign.py --work DIR --report [--bucket MIN]
+
+A campaign keeps its state in WORK/state.json after every mutant: the
+build it runs (fsck.f2fs, dump.f2fs and f2fs-mutate by content), its
+elapsed time, its counts, and the next seed. --resume goes on with it, on
+the same build only, so one campaign can be longer than one sitting (its
+runs are listed); --report prints the summary of the state so far (a run
+that was cut off included).
 
 Bases (made once in WORK/bases, kept for the next run):
   ours          our mkfs --rootdir, the Android feature set (extra_attr,
@@ -45,7 +54,7 @@ XFAIL, not failures; a listed one that no longer happens is XPASS. The exit
 status is 1 when a finding is not listed or a listed one passes, else 0.
 Reproduce one: see the "repro" line printed for each finding.
 """
-import argparse, hashlib, os, re, shutil, subprocess, sys, tempfile, time
+import argparse, hashlib, json, os, re, shutil, subprocess, sys, tempfile, time
 from concurrent.futures import ThreadPoolExecutor
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -275,6 +284,53 @@ def signature(cls, line):
     return cls + ': ' + re.sub(r'\s+', ' ', m).strip()
 
 
+def build_id(build):
+    """the programs a campaign runs, by content: a resumed campaign runs
+    the same ones"""
+    h = hashlib.sha256()
+    for rel in ('fsck/fsck.f2fs', 'tests/fuzz/f2fs-mutate', 'dump/dump.f2fs'):
+        with open(os.path.join(build, rel), 'rb') as f:
+            h.update(f.read())
+    return h.hexdigest()[:16]
+
+
+def save_state(path, st):
+    tmp = path + '.tmp'
+    with open(tmp, 'w') as f:
+        json.dump(st, f)
+    os.replace(tmp, path)
+
+
+def summarize(st, bucket):
+    """the campaign so far, from its state: classes, convergence, and per
+    bucket the failing mutants and the new kinds among them"""
+    counts, el = st['counts'], st['elapsed']
+    done = sum(counts.values())
+    opened = done - counts.get('unopened', 0) - counts.get('nomutant', 0)
+    conv = counts.get('converged', 0)
+    rate = 100.0 * conv / opened if opened else 100.0
+    nb = int(el // (bucket * 60)) + 1
+
+    def per(key):
+        v = [0] * nb
+        for m, n in st[key].items():
+            v[min(int(m) // int(max(bucket, 1)), nb - 1)] += n
+        return ' '.join(str(x) for x in v)
+    lines = ['campaign: %d mutants in %.0f s (%.2f h) over %s, build %s' % (
+        done, el, el / 3600, ','.join(st['bases']), st['build'])]
+    if len(st['sessions']) > 1:
+        lines.append('runs (elapsed seconds from, to): ' + ', '.join(
+            '%s-%s' % (a, b) for a, b in st['sessions']))
+    lines.append('classes: ' + ', '.join('%s %d' % kv for kv in sorted(counts.items())))
+    lines.append('convergence: %d of %d that open (%.2f%%); exit 4 with a reason: %d' % (
+        conv, opened, rate, counts.get('exit4', 0)))
+    lines.append('failing mutants per %g min: %s' % (bucket, per('buckets')))
+    lines.append('new kinds of finding per %g min: %s' % (bucket, per('newclass')))
+    for sg, where in sorted(st['sigs'].items(), key=lambda kv: -len(kv[1])):
+        lines.append('  %3d  %s  (e.g. %s seed %d)' % (len(where), sg, where[0][0], where[0][1]))
+    return '\n'.join(lines)
+
+
 def load_xfail(path):
     xf = {}
     if path and os.path.exists(path):
@@ -287,7 +343,7 @@ def load_xfail(path):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument('--build', required=True)
+    ap.add_argument('--build', default=None)
     ap.add_argument('--work', required=True)
     ap.add_argument('--bases', default='ours,ours-default,sload-default,sload-android,kernel-ssr')
     ap.add_argument('--seeds', default=None, help='A:B, the seeds A..B-1 on every base')
@@ -297,9 +353,20 @@ def main():
     ap.add_argument('--bucket', type=float, default=60, help='minutes of a line of the summary')
     ap.add_argument('--xfail', default=None)
     ap.add_argument('--extra', default=None, help='file of "BASE SEED" pairs to run too')
+    ap.add_argument('--resume', action='store_true',
+                    help='go on with the campaign WORK/state.json records (same build)')
+    ap.add_argument('--report', action='store_true',
+                    help='print the summary of WORK/state.json and stop')
     args = ap.parse_args()
-    args.build = os.path.abspath(args.build)
+    if not args.report and not args.build:
+        ap.error('--build is needed')
+    args.build = os.path.abspath(args.build) if args.build else None
     os.makedirs(args.work, exist_ok=True)
+    spath = os.path.join(args.work, 'state.json')
+    if args.report:
+        st = json.load(open(spath))
+        print(summarize(st, args.bucket))
+        return 0
     bases = prepare_bases(args.bases.split(','), args.build, args.work)
     if not bases:
         print('campaign: no base')
@@ -319,17 +386,32 @@ def main():
                 for base in bases:
                     yield base, s, False
         else:
-            s = int(time.time()) % 1000000 * 1000
+            s = st['next_seed'] if st['next_seed'] is not None else int(time.time()) % 1000000 * 1000
             while True:
                 for base in bases:
                     yield base, s, False
                 s += 1
 
-    start = time.time()
-    deadline = start + args.minutes * 60 if args.minutes else None
+    bid = build_id(args.build)
+    if args.resume:
+        st = json.load(open(spath))
+        if st['build'] != bid:
+            print('campaign: %s holds a campaign of another build (fsck.f2fs and '
+                  'f2fs-mutate differ): not resumed' % spath)
+            return 2
+        if args.seeds:
+            print('campaign: --resume goes on with the seeds it left: no --seeds')
+            return 2
+    else:
+        st = {'build': bid, 'bases': [b.name for b in bases], 'elapsed': 0.0, 'sessions': [],
+              'counts': {}, 'buckets': {}, 'newclass': {}, 'sigs': {}, 'next_seed': None}
+    # elapsed time goes on from where a resumed campaign stopped
+    start = time.time() - st['elapsed']
+    st['sessions'].append([round(st['elapsed']), None])
+    deadline = time.time() + args.minutes * 60 if args.minutes else None
     ftsv = open(os.path.join(args.work, 'findings.tsv'), 'a')
     e4tsv = open(os.path.join(args.work, 'exit4.tsv'), 'a')
-    counts, buckets, sigs = {}, {}, {}
+    counts, sigs = st['counts'], st['sigs']
     fails, xfails, xpass = [], [], []
     seen_x = set()
     wdirs = [tempfile.mkdtemp(dir=args.work) for _ in range(args.jobs)]
@@ -369,6 +451,8 @@ def main():
             if not replay:
                 done += 1
                 counts[cls] = counts.get(cls, 0) + 1
+                if seed + 1 > (st['next_seed'] or 0) and args.seeds is None:
+                    st['next_seed'] = seed + 1
             key = (base.name, seed)
             if cls == 'exit4':
                 e4tsv.write('%s\t%d\t%s\t%s\n' % (base.name, seed, line, detail))
@@ -380,9 +464,12 @@ def main():
                 elif key in xfail and cls not in FINDINGS:
                     xpass.append((base.name, seed, xfail[key], line))
                 else:
-                    b = int(el // (args.bucket * 60))
-                    buckets[b] = buckets.get(b, 0) + 1
+                    b = str(int(el // 60))
                     sg = signature(cls, line)
+                    if not replay:
+                        st['buckets'][b] = st['buckets'].get(b, 0) + 1
+                        if sg not in sigs:
+                            st['newclass'][b] = st['newclass'].get(b, 0) + 1
                     sigs.setdefault(sg, []).append((base.name, seed))
                     fails.append((base.name, seed, cls, line, detail))
                     ftsv.write('%.0f\t%d\t%s\t%s\t%s\t%s\n' % (el, seed, base.name, cls, line, detail))
@@ -392,23 +479,17 @@ def main():
                           '%s/fsck/fsck.f2fs -n m.img' % (
                               cls, base.name, seed, line, detail, base.img, args.build, seed,
                               args.build, args.build), flush=True)
+            if not replay:
+                st['elapsed'] = time.time() - start
+                st['sessions'][-1][1] = round(st['elapsed'])
+                save_state(spath, st)
             submit(i)
     for w in wdirs:
         shutil.rmtree(w, ignore_errors=True)
-    el = time.time() - start
-    opened = done - counts.get('unopened', 0) - counts.get('nomutant', 0)
-    conv = counts.get('converged', 0)
-    rate = 100.0 * conv / opened if opened else 100.0
-    lines = []
-    lines.append('campaign: %d mutants in %.0f s over %s' % (done, el, ','.join(b.name for b in bases)))
-    lines.append('classes: ' + ', '.join('%s %d' % kv for kv in sorted(counts.items())))
-    lines.append('convergence: %d of %d that open (%.2f%%); exit 4 with a reason: %d' % (
-        conv, opened, rate, counts.get('exit4', 0)))
-    nb = int(el // (args.bucket * 60)) + 1
-    lines.append('new findings per %g min: %s' % (
-        args.bucket, ' '.join(str(buckets.get(b, 0)) for b in range(nb))))
-    for sg, where in sorted(sigs.items(), key=lambda kv: -len(kv[1])):
-        lines.append('  %3d  %s  (e.g. %s seed %d)' % (len(where), sg, where[0][0], where[0][1]))
+    st['elapsed'] = time.time() - start
+    st['sessions'][-1][1] = round(st['elapsed'])
+    save_state(spath, st)
+    lines = [summarize(st, args.bucket)]
     for b, s, cls, line, _ in xfails:
         lines.append('XFAIL: %s %d %s' % (b, s, cls))
     for b, s, cls, line in xpass:

@@ -820,6 +820,17 @@ static int sweep_cb(struct ck *ck, uint32_t item, uint32_t addr, const uint8_t *
 		return footer_mismatch(ck, addr, nid);
 	x = n->flags & NR_SELF ? NULL : ck_node_of(ck, nid);
 	ino = x ? x->ino : nid;
+	if (kind == F2FS_NODE_INODE && fino != nid && ino != nid &&
+	    valid_mode(le16_get(nd->i.i_mode))) {
+		/* an inode's number is its nid: with neither the NAT's nor the
+		 * footer's, a block that reads as an inode gets it on both */
+		ck_pb(ck, F2FS_PB_NODE_FOOTER_INO, AT(A_NID(nid), A_BLK(addr), A_EXP(nid), A_FOUND(fino)),
+		      "inode %u: node footer ino %u, NAT ino %u", nid, fino, ino);
+		ret = ck_fix_add(ck, F2FS_PB_NODE_FOOTER_INO, FX_FOOTER_INO, nid, 0, 0, nid);
+		if (ret)
+			return ret;
+		fino = nid;
+	}
 	if (fino != ino && ino && footer_ino_usable(ck, nid, ino, kind) &&
 	    (!footer_ino_usable(ck, nid, fino, kind) || tree_points_at(ck, ino, nid, ofs))) {
 		/* the NAT's ino fits the node and the footer's cannot, or the

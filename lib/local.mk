@@ -8,7 +8,7 @@ lib_libf2fs_a_SOURCES += \
 	lib/util/units.c lib/util/vec.c
 lib_libf2fs_a_SOURCES += \
 	lib/format/checkpoint.c lib/format/compress.c lib/format/crc.c \
-	lib/format/dentry.c lib/format/feature.c lib/format/fields.c lib/format/hash.c \
+	lib/format/dentry.c lib/format/dir_levels.c lib/format/feature.c lib/format/fields.c lib/format/hash.c \
 	lib/format/acl.c lib/format/inode.c lib/format/journal.c lib/format/layout.c \
 	lib/format/nat_bits.c lib/format/node_ofs.c lib/format/quota.c \
 	lib/format/summary.c lib/format/super.c lib/format/utf16.c lib/format/utf8.c \
@@ -43,7 +43,7 @@ noinst_HEADERS += \
 noinst_HEADERS += \
 	include/f2fs/format/bitmap.h include/f2fs/format/checkpoint.h \
 	include/f2fs/format/compress.h include/f2fs/format/crc.h \
-	include/f2fs/format/dentry.h include/f2fs/format/endian.h \
+	include/f2fs/format/dentry.h include/f2fs/format/dir_levels.h include/f2fs/format/endian.h \
 	include/f2fs/format/feature.h include/f2fs/format/fields.h \
 	include/f2fs/format/format.h \
 	include/f2fs/format/acl.h include/f2fs/format/hash.h include/f2fs/format/inode.h \

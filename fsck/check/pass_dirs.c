@@ -5,6 +5,7 @@
  * directory's parent, and its "." and "..".
  */
 #include "../checker.h"
+#include <f2fs/format/dir_levels.h>
 #include <f2fs/format/dentry.h>
 #include <f2fs/format/endian.h>
 #include <f2fs/format/hash.h>
@@ -41,25 +42,6 @@ struct darea {
 static int bit_le(const uint8_t *m, uint32_t i)
 {
 	return (m[i / 8] >> (i % 8)) & 1;
-}
-
-/* Hash level and bucket of dentry block fofs; 0 if beyond the deepest level. */
-static int bucket_of(uint64_t fofs, uint32_t dir_level, uint64_t *bucket, uint64_t *nbuckets)
-{
-	uint64_t start = 0;
-
-	for (uint32_t lv = 0; lv < F2FS_MAX_DIR_HASH_DEPTH; lv++) {
-		uint64_t nb = lv + dir_level < 31 ? 1ull << (lv + dir_level) : F2FS_MAX_DIR_BUCKETS;
-		uint64_t bpb = lv < F2FS_MAX_DIR_HASH_DEPTH / 2 ? 2 : 4;
-
-		if (fofs < start + nb * bpb) {
-			*bucket = (fofs - start) / bpb;
-			*nbuckets = nb;
-			return 1;
-		}
-		start += nb * bpb;
-	}
-	return 0;
 }
 
 /* Where an entry is: its block (file block fofs, UINT64_MAX inline, at
@@ -138,6 +120,7 @@ static int dentry(struct ck *ck, struct ck_dir *dir, const uint8_t *name, uint32
 		/* a casefolded name hashes its key, as the kernel's lookup does */
 		uint32_t want = f2fs_dentry_hash(k, klen);
 		uint64_t bucket, nb;
+		uint32_t lv;
 
 		if (want != hash) {
 			ck_pb(ck, F2FS_PB_DIR_BAD_HASH,
@@ -148,7 +131,7 @@ static int dentry(struct ck *ck, struct ck_dir *dir, const uint8_t *name, uint32
 			ret = efix(ck, F2FS_PB_DIR_BAD_HASH, FX_HASH, dir, at, want);
 			hash = want;   /* its bucket is that of its right hash */
 		}
-		if (!ret && fofs != UINT64_MAX && bucket_of(fofs, dir->dir_level, &bucket, &nb) &&
+		if (!ret && fofs != UINT64_MAX && f2fs_dir_bucket_of(fofs, dir->dir_level, &lv, &bucket, &nb) &&
 		    hash % nb != bucket) {
 			ck_pb(ck, F2FS_PB_DIR_WRONG_BUCKET,
 			      AT(A_DIRNAME(d, name, len), A_INO(ino), A_BLK(blkaddr),

@@ -6,6 +6,7 @@
  * the way are queued for the directory pass.
  */
 #include "../checker.h"
+#include <f2fs/format/dir_levels.h>
 #include <f2fs/format/compress.h>
 #include <f2fs/format/crc.h>
 #include <f2fs/format/dentry.h>
@@ -399,9 +400,8 @@ static int check_checksum(struct ck *ck, const struct inode_view *v)
  * the largest file? Past that, no entry can be where the kernel looks. */
 static bool dir_level_usable(uint8_t level, uint32_t addrs)
 {
-	uint64_t buckets = level < 31 ? 1ull << level : F2FS_MAX_DIR_BUCKETS;
-
-	return level <= F2FS_MAX_DIR_HASH_DEPTH && 2 * buckets <= f2fs_node_tree_blocks(addrs);
+	return level <= F2FS_MAX_DIR_HASH_DEPTH &&
+	       f2fs_dir_level_start(1, level) <= f2fs_node_tree_blocks(addrs);
 }
 
 /* A directory's i_current_depth and i_dir_level: at most the hash depth. */

@@ -5,6 +5,7 @@
  * again the way the kernel adds one, which is also how lost+found gets
  * its entries (rp_dir_add).
  */
+#include <f2fs/format/dir_levels.h>
 #include <f2fs/format/dentry.h>
 #include <f2fs/format/endian.h>
 #include <f2fs/format/hash.h>
@@ -50,31 +51,6 @@ uint32_t rp_name_hash(struct rp *p, uint32_t dir, const uint8_t *name, uint32_t 
 }
 
 /* ---- adding an entry, as the kernel does ------------------------------------ */
-
-static uint64_t buckets(uint32_t level, uint32_t dir_level)
-{
-	return level + dir_level < F2FS_MAX_DIR_HASH_DEPTH / 2 ? 1ull << (level + dir_level) :
-								  F2FS_MAX_DIR_BUCKETS;
-}
-
-static uint32_t bucket_blocks(uint32_t level)
-{
-	return level < F2FS_MAX_DIR_HASH_DEPTH / 2 ? 2 : 4;
-}
-
-static uint64_t level_start(uint32_t level, uint32_t dir_level)
-{
-	uint64_t start = 0;
-
-	for (uint32_t lv = 0; lv < level; lv++)
-		start += buckets(lv, dir_level) * bucket_blocks(lv);
-	return start;
-}
-
-uint64_t rp_level_start(uint32_t level, uint32_t dir_level)
-{
-	return level_start(level, dir_level);
-}
 
 /* Inline entries that no longer fit move to block 0, each in its slot (a
  * block has more slots than the inline area), as the kernel converts. */
@@ -134,10 +110,9 @@ static int add_in_levels(struct rp *p, uint32_t dir, const uint8_t *name, uint32
 	depth = le32_get(nd->i.i_current_depth);
 	dir_level = nd->i.i_dir_level;
 	for (uint32_t lv = 0; lv < F2FS_MAX_DIR_HASH_DEPTH; lv++) {
-		uint64_t first = level_start(lv, dir_level) +
-				 (hash % buckets(lv, dir_level)) * bucket_blocks(lv);
+		uint64_t first = f2fs_dir_bucket_start(lv, dir_level, hash);
 
-		for (uint64_t b = first; b < first + bucket_blocks(lv); b++) {
+		for (uint64_t b = first; b < first + f2fs_dir_bucket_blocks(lv); b++) {
 			bool exists = rp_data_exists(p, dir, b);
 			uint8_t *blk;
 			struct f2fs_dentry_area a;
@@ -229,10 +204,9 @@ bool rp_dir_has(struct rp *p, uint32_t dir, const uint8_t *name, uint32_t len)
 	if (nd->i.i_inline & F2FS_INLINE_DENTRY)
 		return area_at(p, dir, INLINE_BLOCK, &a) || area_has(p, dir, &a, name, len);
 	for (uint32_t lv = 0; lv < le32_get(nd->i.i_current_depth) && lv < F2FS_MAX_DIR_HASH_DEPTH; lv++) {
-		uint64_t first = level_start(lv, nd->i.i_dir_level) +
-				 (hash % buckets(lv, nd->i.i_dir_level)) * bucket_blocks(lv);
+		uint64_t first = f2fs_dir_bucket_start(lv, nd->i.i_dir_level, hash);
 
-		for (uint64_t b = first; b < first + bucket_blocks(lv); b++) {
+		for (uint64_t b = first; b < first + f2fs_dir_bucket_blocks(lv); b++) {
 			uint8_t buf[F2FS_BLKSIZE];
 			const uint8_t *blk;
 

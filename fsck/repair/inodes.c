@@ -6,6 +6,7 @@
  * by being taken for an edit at all. A field whose right value the check
  * could not know gets no record, and its problem is left (rp_inodes_noted).
  */
+#include <f2fs/format/dir_levels.h>
 #include <f2fs/format/dentry.h>
 #include <f2fs/format/endian.h>
 #include <f2fs/format/inode.h>
@@ -149,7 +150,7 @@ static uint32_t depth_of(const struct f2fs_inode *i)
 
 	if (i->i_inline & F2FS_INLINE_DENTRY)
 		return 1;
-	while (d < F2FS_MAX_DIR_HASH_DEPTH && rp_level_start(d, i->i_dir_level) < blocks)
+	while (d < F2FS_MAX_DIR_HASH_DEPTH && f2fs_dir_level_start(d, i->i_dir_level) < blocks)
 		d++;
 	return d;
 }

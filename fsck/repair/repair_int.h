@@ -275,8 +275,6 @@ int rp_dir_dot(struct rp *p, uint32_t dir);
 int rp_dir_dotdot(struct rp *p, uint32_t dir, uint32_t parent);
 /* The entry fixes the check noted (ck.fixes) that p.fix allows. */
 int rp_dirs(struct rp *p);
-/* First block of hash level level of a directory of dir_level. */
-uint64_t rp_level_start(uint32_t level, uint32_t dir_level);
 
 /* ---- blocks.c ---- */
 

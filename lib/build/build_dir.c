@@ -1,6 +1,7 @@
 /* Image builder: directories, inline or in hashed dentry blocks. */
 #include "build.h"
 
+#include <f2fs/format/dir_levels.h>
 #include <f2fs/util/vec.h>
 #include <f2fs/format/dentry.h>
 #include <f2fs/format/endian.h>
@@ -105,14 +106,10 @@ static int place_entry(struct dir_blocks *d, const uint8_t *name, uint16_t len,
 {
 	uint32_t need = f2fs_dentry_slots(len);
 
-	for (uint32_t level = 0; level < F2FS_MAX_DIR_HASH_DEPTH; level++) {
-		uint64_t buckets = level < 30 ? 1ull << level : F2FS_MAX_DIR_BUCKETS;
-		uint64_t per = level < 31 ? 2 : 4;
-		uint64_t start = level <= 30 ? 2 * ((1ull << level) - 1) : 0;
-		uint64_t first = start + (hash % buckets) * per;
+	for (uint32_t level = 0; level <= 30; level++) {   /* past: beyond any directory */
+		uint64_t per = f2fs_dir_bucket_blocks(level);
+		uint64_t first = f2fs_dir_bucket_start(level, 0, hash);
 
-		if (level > 30)
-			break;   /* beyond any directory an image can hold */
 		for (uint64_t idx = first; idx < first + per; idx++) {
 			struct f2fs_dentry_block *blk;
 			int slot, ret;

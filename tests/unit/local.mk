@@ -7,6 +7,7 @@ UNIT_PROGS = \
 	tests/unit/test_crc \
 	tests/unit/test_fields \
 	tests/unit/test_hash \
+	tests/unit/test_dir_levels \
 	tests/unit/test_layout \
 	tests/unit/test_super \
 	tests/unit/test_nat_bits \

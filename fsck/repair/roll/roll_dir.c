@@ -8,6 +8,7 @@
  * f2fs_add_dentry adds it), which write the directory's blocks out of place
  * with the rest of the repair.
  */
+#include <f2fs/format/dir_levels.h>
 #include <f2fs/format/dentry.h>
 #include <f2fs/format/endian.h>
 #include <f2fs/format/hash.h>
@@ -22,7 +23,6 @@
 #include <string.h>
 #include <time.h>
 
-#define HALF_DEPTH (F2FS_MAX_DIR_HASH_DEPTH / 2)
 
 /* A name as the directory compares it. */
 struct rr_name {
@@ -32,25 +32,6 @@ struct rr_name {
 	uint8_t key[F2FS_UTF8_CAP];
 	int key_len;                        /* < 0: no folded form */
 };
-
-static uint64_t buckets(uint32_t level, uint32_t dir_level)
-{
-	return level + dir_level < HALF_DEPTH ? 1ull << (level + dir_level) : F2FS_MAX_DIR_BUCKETS;
-}
-
-static uint32_t bucket_blocks(uint32_t level)
-{
-	return level < HALF_DEPTH ? 2 : 4;
-}
-
-static uint64_t block_index(uint32_t level, uint32_t dir_level, uint64_t bucket)
-{
-	uint64_t b = 0;
-
-	for (uint32_t i = 0; i < level; i++)
-		b += buckets(i, dir_level) * bucket_blocks(i);
-	return b + bucket * bucket_blocks(level);
-}
 
 static bool same_name(const struct rr_name *n, const uint8_t *name, uint32_t len)
 {
@@ -139,9 +120,9 @@ static int find_regular(struct rp_roll *r, uint32_t dir, const struct f2fs_node 
 		return rr_nomem(r);
 	*ino = 0;
 	for (uint32_t level = 0; level < depth && level < F2FS_MAX_DIR_HASH_DEPTH && !*ino; level++) {
-		uint64_t first = block_index(level, dl, n->hash % buckets(level, dl));
+		uint64_t first = f2fs_dir_bucket_start(level, dl, n->hash);
 
-		for (uint64_t i = first; i < first + bucket_blocks(level) && !*ino; i++) {
+		for (uint64_t i = first; i < first + f2fs_dir_bucket_blocks(level) && !*ino; i++) {
 			const uint8_t *b;
 			struct area a;
 

@@ -15,7 +15,7 @@ set -u
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
 BUILD=${top_builddir:-$HERE/../../build}
 SRC=${top_srcdir:-$HERE/../..}
-FOLDERS="lib common fsck dump mkfs"
+FOLDERS="lib common fsck dump mkfs inject"
 # shellcheck source=layers.inc
 . "$HERE/layers.inc"
 
@@ -141,7 +141,7 @@ rank_of() {
 	case $1 in
 	lib/*/*) f=${1#lib/}; rank "${f%%/*}" ;;
 	common/*) echo "${#LAYERS[@]}" ;;
-	fsck/* | dump/* | mkfs/*) echo $((${#LAYERS[@]} + 1)) ;;
+	fsck/* | dump/* | mkfs/* | inject/*) echo $((${#LAYERS[@]} + 1)) ;;
 	*) echo -1 ;;
 	esac
 }

@@ -1,7 +1,7 @@
 #!/bin/bash
 # Man pages and --help agree: every option a tool's --help lists is in its
 # man page; -r's fixed checkpoint version is the same number in mkfs's help,
-# its man page and what it writes; the three man pages carry one date and
+# its man page and what it writes; the man pages carry one date and
 # the package's version (configure.ac); fsck's PROBLEMS table is problem.h's.
 set -u
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
@@ -14,7 +14,7 @@ bad() { echo "FAIL: $*"; fail=$((fail + 1)); }
 help_opts() { "$1" --help | grep -oE '(^|[ ,])-[A-Za-z](\b|,)|--[a-z][a-z-]+' | sed 's/^[ ,]*//; s/,$//' | sort -u; }
 man_opts() { grep -oE '\\-\\-[a-z]([a-z]|\\-)*|\\-[A-Za-z]\b' "$1" | sed 's/\\//g' | sort -u; }
 
-for t in mkfs fsck dump; do
+for t in mkfs fsck dump inject; do
 	bin=$BUILD/$t/$t.f2fs man=$SRC/man/$t.f2fs.8
 	missing=$(comm -23 <(help_opts "$bin") <(man_opts "$man") | tr '\n' ' ')
 	[[ -z $missing ]] && ok "$t: every option of --help is in the man page" ||
@@ -22,7 +22,7 @@ for t in mkfs fsck dump; do
 done
 
 version=$(sed -n 's/^AC_INIT(\[[^]]*\], \[\([^]]*\)\].*/\1/p' "$SRC/configure.ac")
-th=$(for t in mkfs fsck dump; do sed -n 's/^\.TH [^ ]* 8 \("[^"]*" "[^"]*"\).*/\1/p' "$SRC/man/$t.f2fs.8"; done | sort -u)
+th=$(for t in mkfs fsck dump inject; do sed -n 's/^\.TH [^ ]* 8 \("[^"]*" "[^"]*"\).*/\1/p' "$SRC/man/$t.f2fs.8"; done | sort -u)
 if [[ $(wc -l <<<"$th") == 1 && $th == *"\"f2fsprogs $version\"" ]]; then
 	ok "man pages: one date and version: $th"
 else

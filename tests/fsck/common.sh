@@ -5,6 +5,7 @@ TOP_BUILD=${top_builddir:-$HERE/../..}
 FSCK=${FSCK:-$TOP_BUILD/fsck/fsck.f2fs}
 MKFS=${MKFS:-$TOP_BUILD/mkfs/mkfs.f2fs}
 DAMAGE=${DAMAGE:-$HERE/damage.py}
+INJECT=${INJECT:-$TOP_BUILD/inject/inject.f2fs}
 export LC_ALL=C TZ=UTC
 
 PASS=0 FAIL=0

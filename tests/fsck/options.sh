@@ -25,9 +25,14 @@ bzip2 -dc "$C/clean-full/image.bz2" >"$W/clean"
 bzip2 -dc "$C/sit-vblocks-map/image.bz2" >"$W/sit"
 bzip2 -dc "$C/inode-bad-checksum/image.bz2" >"$W/csum"
 bzip2 -dc "$C/cp-needs-fsck/image.bz2" >"$W/flagged"
-cp "$W/clean" "$W/stop" && python3 "$DAMAGE" "$W/stop" sb 's_stop_reason[3]' 1
-cp "$W/clean" "$W/shutdown" && python3 "$DAMAGE" "$W/shutdown" sb 's_stop_reason[0]' 1
-cp "$W/clean" "$W/errors" && python3 "$DAMAGE" "$W/errors" sb 's_errors[0]' 4
+# sb_both IMAGE MEMBER IDX VALUE: a superblock member in both copies
+sb_both() {
+	"$INJECT" --sb 1 --mb "$2" --idx "$3" --val "$4" "$1" >/dev/null &&
+		"$INJECT" --sb 2 --mb "$2" --idx "$3" --val "$4" "$1" >/dev/null
+}
+cp "$W/clean" "$W/stop" && sb_both "$W/stop" s_stop_reason 3 1
+cp "$W/clean" "$W/shutdown" && sb_both "$W/shutdown" s_stop_reason 0 1
+cp "$W/clean" "$W/errors" && sb_both "$W/errors" s_errors 0 4
 
 # run IMAGE OPTS...: fsck on a copy named "image"; sets RC, OUT, CHANGED
 run() {
@@ -199,7 +204,7 @@ for f in json.loads(sys.argv[1])["files"]:
         print(f["ino"], p.hex())
         break' "$names")
 read -r ino hex <<<"$ino"
-if [[ -n $ino ]] && python3 "$HERE/damage.py" "$W/enc.img" inode "#$ino" links 7; then
+if [[ -n $ino ]] && "$INJECT" --node --nid "$ino" --mb i_links --val 7 "$W/enc.img" >/dev/null; then
 	line=$("$FSCK" -n "$W/enc.img" | grep -a '^ERROR inode.links')
 	want=$(python3 -c 'import sys; print("".join(chr(c) if 32 <= c < 127 and c != 92 else "\\%03o" % c for c in bytes.fromhex(sys.argv[1])))' "$hex")
 	[[ $line == *" path $want: "* ]] && ok "a problem's path through a cipher-text name: whole, NUL escaped" ||

@@ -48,7 +48,7 @@ static void usage(FILE *f)
 "  -i            large NAT bitmap (room for more node ids)\n"
 "  -l label      volume label (UTF-8, up to 512 UTF-16 units)\n"
 "  -m            zoned block device layout\n"
-"  -o percent    overprovision ratio (default: the best for the size)\n"
+"  -o percent    overprovision ratio (default or 0: the best for the size)\n"
 "  -O feature,...  enable features: encrypt extra_attr project_quota\n"
 "                inode_checksum flexible_inline_xattr quota inode_crtime\n"
 "                lost_found verity sb_checksum casefold compression\n"
@@ -66,6 +66,7 @@ static void usage(FILE *f)
 "                count after the device)\n"
 "  -t 0|1        discard the target first (default 1)\n"
 "  -T seconds    fixed time: of new inodes, and atime/ctime of copied ones\n"
+"                (-1: the current time, the default)\n"
 "                (default: now, or SOURCE_DATE_EPOCH)\n"
 "  -U uuid       volume UUID (or \"random\")\n"
 "  -w bytes      sector size that [sectors] counts in\n"
@@ -211,9 +212,10 @@ static int take_option(struct cli *c, int opt, const char *arg)
 	case 'o':
 		errno = 0;
 		o->overprovision = strtod(arg, &end);
-		if (errno || end == arg || *end || !(o->overprovision > 0) ||
+		/* 0 is the default, as in mkfs.f2fs: the best ratio for the size */
+		if (errno || end == arg || *end || !(o->overprovision >= 0) ||
 		    o->overprovision >= 100)
-			return bad_value('o', arg, "must be a percentage above 0 and below 100");
+			return bad_value('o', arg, "must be a percentage below 100 (0: the best)");
 		return 0;
 	case 'O':
 		if (f2fs_feature_parse(arg, &o->features, &err)) {
@@ -251,8 +253,11 @@ static int take_option(struct cli *c, int opt, const char *arg)
 		o->discard = v;
 		return 0;
 	case 'T':
+		/* -1 is the current time, as in mkfs.f2fs: the default */
+		if (!strcmp(arg, "-1"))
+			return 0;
 		if (parse_timestamp(arg, &o->timestamp))
-			return bad_value('T', arg, "expected seconds since the epoch");
+			return bad_value('T', arg, "expected seconds since the epoch, or -1 (now)");
 		o->timestamp_set = true;
 		return 0;
 	case 'U':

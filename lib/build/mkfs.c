@@ -11,6 +11,7 @@
 #include <f2fs/format/super.h>
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
@@ -165,6 +166,20 @@ static int target_bytes(struct mkfs_run *r, uint32_t ssz, uint64_t *bytes,
 	return 0;
 }
 
+/* A device too small: the error says how large it must be, with these
+ * options (-s, -z, -o, -i and the other devices as given). */
+static int say_minimum(const struct f2fs_layout_params *p, struct f2fs_error *err)
+{
+	uint64_t min = f2fs_layout_min_bytes(p);
+	char was[sizeof(err->msg)];
+
+	if (!min)
+		return err->code;
+	snprintf(was, sizeof(was), "%s", err->msg);
+	return f2fs_fail(err, -F2FS_E_TOO_SMALL, "%s; with these options at least %llu MiB (%llu sectors of 512 bytes) are needed",
+			 was, (unsigned long long)(min >> 20), (unsigned long long)(min / 512));
+}
+
 static int compute_layout(struct mkfs_run *r, struct f2fs_error *err)
 {
 	const struct f2fs_mkfs_options *o = r->o;
@@ -195,6 +210,8 @@ static int compute_layout(struct mkfs_run *r, struct f2fs_error *err)
 			return ret;
 	}
 	ret = f2fs_layout_compute(&p, &r->layout, err);
+	if (ret == -F2FS_E_TOO_SMALL && !o->zoned)
+		ret = say_minimum(&p, err);
 	if (!ret && o->zoned) {
 		ret = mkfs_zoned_check(&r->zoned, r->dev, &r->layout, err);
 		mkfs_zoned_count(&r->zoned, &r->rep->zones, &r->rep->zones_conventional);

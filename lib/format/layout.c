@@ -3,6 +3,8 @@
 
 #include <errno.h>
 
+#include <stdlib.h>
+
 #define SEG_BYTES ((uint64_t)F2FS_SEGMENT_BYTES)
 #define CKPT_SEGMENTS 2u
 #define MIN_TOTAL_SEGMENTS 9u      /* sb + cp + sit + nat + ssa + main, at least */
@@ -414,4 +416,33 @@ int f2fs_layout_compute(const struct f2fs_layout_params *p,
 	place_current_segments(p, l);
 	size_nat_bits(l);
 	return 0;
+}
+
+uint64_t f2fs_layout_min_bytes(const struct f2fs_layout_params *p)
+{
+	struct f2fs_layout_params q = *p;
+	struct f2fs_layout *l = malloc(sizeof(*l));
+	struct f2fs_error e = { 0 };
+	uint64_t lo = 0, hi = 1ull << 40;   /* in bytes; 1 TiB lays out */
+
+	if (!l)
+		return 0;
+	q.dev_bytes[0] = hi;
+	if (f2fs_layout_compute(&q, l, &e)) {
+		free(l);
+		return 0;
+	}
+	/* the smallest whole number of segments that lays out: a larger
+	 * device only adds segments to the main area */
+	while (hi - lo > SEG_BYTES) {
+		uint64_t mid = lo + (hi - lo) / 2 / SEG_BYTES * SEG_BYTES;
+
+		q.dev_bytes[0] = mid;
+		if (f2fs_layout_compute(&q, l, &e))
+			lo = mid;
+		else
+			hi = mid;
+	}
+	free(l);
+	return hi;
 }

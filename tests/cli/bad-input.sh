@@ -102,7 +102,6 @@ expect 1 "-s" "-s -1" -- -s -1 "$T"
 expect 1 "-s" "-s 99999999999" -- -s 99999999999 "$T"
 expect 1 "-z" "-z 0" -- -z 0 "$T"
 expect 1 "-z" "-z abc" -- -z abc "$T"
-expect 1 "-o" "-o 0" -- -o 0 "$T"
 expect 1 "-o" "-o 100" -- -o 100 "$T"
 expect 1 "-o" "-o abc" -- -o abc "$T"
 expect 1 "-o" "-o -5" -- -o -5 "$T"
@@ -161,7 +160,7 @@ small="$WORK/small.img"
 python3 -c "import sys; open(sys.argv[1],'wb').write(bytes([0xA5,0x5A,0xC3,0x3C])*1024*256)" "$small"
 cp "$T" "$WORK/saved.img"
 reset_target "$small"
-expect 1 "too small" "a 1 MiB target" -- "$T"
+expect 1 "at least 52 MiB" "a 1 MiB target: the minimum for these options" -- "$T"
 reset_target
 expect 1 "directory|neither|regular" "a directory as target" -- "$WORK"
 expect 1 "neither|regular|block" "/dev/null as target" -- /dev/null
@@ -286,5 +285,16 @@ else
 	fail "-V: exit $rc: $(head -n 1 "$WORK/out" "$WORK/err")"
 fi
 [ "$(fingerprint "$T")" = "$BEFORE" ] || fail "the target changed at the end"
+
+echo "== f2fs-tools' meanings: -o 0 is the default ratio, -T -1 the current time"
+fixed=(-q -f -U 01234567-89ab-cdef-0123-456789abcdef)
+truncate -s 64M "$WORK/d.img" "$WORK/o0.img"
+if SOURCE_DATE_EPOCH=1700000000 "$MKFS" "${fixed[@]}" "$WORK/d.img" &&
+   SOURCE_DATE_EPOCH=1700000000 "$MKFS" "${fixed[@]}" -o 0 -T -1 "$WORK/o0.img" &&
+   cmp -s "$WORK/d.img" "$WORK/o0.img"; then
+	pass "-o 0 -T -1: the image the defaults give"
+else
+	fail "-o 0 -T -1: not the image the defaults give"
+fi
 
 finish

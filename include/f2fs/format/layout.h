@@ -66,6 +66,12 @@ struct f2fs_overprovision {
 int f2fs_overprovision_size(uint32_t usable, uint32_t spsec, bool zoned, double chosen,
 			    struct f2fs_overprovision *o, struct f2fs_error *err);
 
+/* The smallest first device (in bytes, a whole number of segments past
+ * the start's alignment) p lays out on, the other devices as they are; 0
+ * when even 1 TiB does not. For the error that says how small is too
+ * small. */
+uint64_t f2fs_layout_min_bytes(const struct f2fs_layout_params *p);
+
 /* Blocks of one NAT copy, and the largest nid + 1 it can map. */
 uint32_t f2fs_layout_nat_blocks(const struct f2fs_layout *l);
 

@@ -776,3 +776,16 @@ void out_tab_end(struct out *o, struct out_table *t)
 		pop(o, ']');
 	(void)t;
 }
+
+void out_error(struct out *o, const char *kind, int code, const char *msg, int exit_code)
+{
+	out_obj_begin(o, "error", NULL);
+	out_s(o, "kind", NULL, kind);
+	if (code)
+		out_i(o, "code", NULL, code);
+	else
+		out_s(o, "code", NULL, NULL);
+	out_s(o, "message", NULL, msg);
+	out_obj_end(o);
+	out_i(o, "exit", NULL, exit_code);
+}

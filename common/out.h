@@ -64,6 +64,10 @@ int out_json(const struct out *o);
  * first field so that an empty document prints nothing). */
 void out_begin(struct out *o);
 void out_end(struct out *o);
+/* A failure in a JSON document: "error": {"kind", "code" (null when 0),
+ * "message"} and "exit": the shape fsck.f2fs and dump.f2fs give to every
+ * failure under --json. */
+void out_error(struct out *o, const char *kind, int code, const char *msg, int exit_code);
 /* Make the document one of lines: in text, fields, titles and lists print
  * nothing by themselves; each field's text (its label and a space, if it
  * has a label, then its value as a row shows it) is kept by its path until

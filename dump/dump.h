@@ -34,6 +34,8 @@ struct dump {
 void debug_line(const struct dump *d, int level, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 int error_line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The text of the last error line (empty when none). */
+const char *error_last(void);
 
 /* An inclusive range; end UINT64_MAX means "to the end". */
 struct range {

@@ -1,4 +1,4 @@
-/* --ls: a directory (or one entry) listed like ls -l, in on-disk order. */
+/* --ls: a directory (or one entry) listed like ls -li, in on-disk order. */
 #include "dump.h"
 
 #include <f2fs/fs/dir.h>
@@ -92,13 +92,15 @@ static void mtime_column(const struct f2fs_inode *i, char *buf, size_t cap)
 		snprintf(buf, cap, "%16" PRIu64, le64_get(i->i_mtime));
 }
 
-/* Text: the ls -l line (no header, no inode number), "?" for what is unknown. */
-static void ls_text(struct ls_ctx *c, const uint8_t *name, size_t len)
+/* Text: the ls -li line (no header), "?" for what is unknown. */
+static void ls_text(struct ls_ctx *c, uint32_t ino, const uint8_t *name, size_t len)
 {
 	const struct f2fs_inode *i = &c->node.i;
 	struct out *o = c->o;
 	char size[32], when[32];
 
+	/* the entry's inode number, as ls -i and the JSON "ino" give it */
+	out_text(o, "%7u ", ino);
 	if (c->ok) {
 		size_column(i, size, sizeof(size));
 		mtime_column(i, when, sizeof(when));
@@ -131,14 +133,12 @@ static void ls_line(struct ls_ctx *c, uint32_t ino, const uint8_t *name, size_t 
 	if (out_json(c->o))
 		ls_json(c, ino, name, len);
 	else
-		ls_text(c, name, len);
+		ls_text(c, ino, name, len);
 	if (c->ok)
 		return;
 	/* the listing goes on; the entry is named on stderr and the exit is 1 */
 	out_flush(c->o);
-	fprintf(stderr, "%s: ", prog);
-	fwrite(name, 1, len, stderr);
-	fprintf(stderr, ": %s\n", err.msg);
+	error_line("%.*s: %s", (int)len, (const char *)name, err.msg);
 	c->failures++;
 }
 

@@ -17,12 +17,31 @@
 
 static void usage(FILE *f);
 
+static int json_wanted;   /* --json anywhere: failures are JSON on stdout too */
+
+/* A failure as the one JSON document on stdout (fsck's shape). */
+static void json_failure(const char *image, const char *kind, int code, const char *msg,
+			 int exit_code)
+{
+	struct out o;
+
+	out_init(&o, stdout, OUT_JSON);
+	out_begin(&o);
+	out_s(&o, "image", NULL, image);
+	out_error(&o, kind, code, msg, exit_code);
+	out_end(&o);
+	out_flush(&o);
+}
+
 static int usage_error(const char *fmt, const char *arg)
 {
-	fprintf(stderr, "%s: ", prog);
-	fprintf(stderr, fmt, arg);
-	fputc('\n', stderr);
+	char line[512];
+
+	snprintf(line, sizeof(line), fmt, arg);
+	fprintf(stderr, "%s: %s\n", prog, line);
 	fprintf(stderr, "Try '%s --help' for more information.\n", prog);
+	if (json_wanted)
+		json_failure(NULL, "usage", 0, line, EXIT_USAGE);
 	return EXIT_USAGE;
 }
 
@@ -119,7 +138,7 @@ static void usage(FILE *f)
 "\n"
 "      --sb          list every superblock field\n"
 "      --cp          list every field of the checkpoint in use, and its journals\n"
-"      --ls [PATH]   list directory PATH (default /) like ls -l (with mtime,\n"
+"      --ls [PATH]   list directory PATH (default /) like ls -li (with mtime,\n"
 "                    and major, minor of devices); as a separate word PATH\n"
 "                    must come before IMAGE (or use --ls=PATH)\n"
 "  -i, --inode INO|PATH  details of an inode, by number (decimal or 0x hex)\n"
@@ -535,6 +554,8 @@ int main(int argc, char **argv)
 	int ret, status;
 	double t0 = now_ms();
 
+	for (int k = 1; k < argc; k++)
+		json_wanted |= !strcmp(argv[k], "--json");
 	ret = parse_args(&c, argc, argv);
 	if (ret)
 		return ret < 0 ? EXIT_OK : ret;
@@ -542,6 +563,9 @@ int main(int argc, char **argv)
 	ret = f2fs_fs_open_devices(&d.fs, c.image, c.devices, c.ndevices, F2FS_DEV_RDONLY, &err);
 	if (ret) {
 		fprintf(stderr, "%s: %s\n", prog, err.msg);
+		if (c.json)
+			json_failure(c.image, f2fs_strerror(err.code),
+				     err.code < 0 ? -err.code : err.code, err.msg, EXIT_ERROR);
 		return EXIT_ERROR;
 	}
 	for (int k = 0; k < f2fs_fs_nnotes(d.fs); k++)
@@ -551,6 +575,11 @@ int main(int argc, char **argv)
 	out_init(&d.out, stdout, c.json ? OUT_JSON : OUT_TEXT);
 	out_begin(&d.out);
 	status = run_views(&d, &c);
+	/* a view that failed: the document ends with what went wrong */
+	if (status != EXIT_OK && out_json(&d.out)) {
+		out_s(&d.out, "image", NULL, c.image);
+		out_error(&d.out, "view", 0, error_last(), status);
+	}
 	out_end(&d.out);
 	f2fs_fs_close(d.fs);
 	if (out_flush(&d.out)) {

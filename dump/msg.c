@@ -23,15 +23,22 @@ void debug_line(const struct dump *d, int level, const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
+/* The last error line, for the "error" member --json ends with. */
+static char last_error[1024];
+
 int error_line(const char *fmt, ...)
 {
 	va_list ap;
 
 	fflush(NULL);   /* whatever stream the document goes to */
-	fprintf(stderr, "%s: ", prog);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(last_error, sizeof(last_error), fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	fprintf(stderr, "%s: %s\n", prog, last_error);
 	return EXIT_ERROR;
+}
+
+const char *error_last(void)
+{
+	return last_error;
 }

@@ -91,15 +91,7 @@ static void json_error(const char *image, const char *kind, int code, const char
 	out_init(&o, stdout, OUT_JSON_COMPACT);
 	out_begin(&o);
 	out_s(&o, "image", NULL, image);
-	out_obj_begin(&o, "error", NULL);
-	out_s(&o, "kind", NULL, kind);
-	if (code)
-		out_i(&o, "code", NULL, code);
-	else
-		out_s(&o, "code", NULL, NULL);
-	out_s(&o, "message", NULL, msg);
-	out_obj_end(&o);
-	out_i(&o, "exit", NULL, exit_code);
+	out_error(&o, kind, code, msg, exit_code);
 	out_end(&o);
 }
 

@@ -7,9 +7,9 @@ NAME=dump-basic
 PEER_MKFS=${PEER_MKFS:-/usr/sbin/mkfs.f2fs}
 PEER_SLOAD=${PEER_SLOAD:-/usr/sbin/sload.f2fs}
 
-# Names listed by dump --ls (mode links uid gid size date time name [-> target]).
+# Names listed by dump --ls (ino mode links uid gid size date time name [-> target]).
 ls_names() { # ls_names IMG PATH
-	"$DUMP" --ls="$2" "$1" | sed -E 's/^[^ ]+ +[^ ]+ +[^ ]+ +[^ ]+ +[^ ]+ +[^ ]+ +[^ ]+ //' |
+	"$DUMP" --ls="$2" "$1" | sed -E 's/^ *[0-9]+ [^ ]+ +[^ ]+ +[^ ]+ +[^ ]+ +[^ ]+ +[^ ]+ +[^ ]+ //' |
 		sed -E 's/ -> .*$//' | sort
 }
 
@@ -43,7 +43,7 @@ check "--cp checks nat_bits header" grep -q 'matches the checkpoint' "$W/out"
 
 run --ls / "$img"
 check "--ls / exits 0" test "$rc" -eq 0
-check "--ls / lists lost+found as a directory" grep -Eq '^d[rwx-]{9} +2 +[0-9]+ +[0-9]+ +[0-9]+ [0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2} lost\+found$' "$W/out"
+check "--ls / lists lost+found as a directory" grep -Eq '^ +[0-9]+ d[rwx-]{9} +2 +[0-9]+ +[0-9]+ +[0-9]+ [0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2} lost\+found$' "$W/out"
 run --ls "$img"
 check "--ls defaults to /" grep -Eq ' lost\+found$' "$W/out"
 run --ls=/lost+found "$img"
@@ -73,8 +73,8 @@ if [[ -c $src/tty && -b $src/wide ]]; then
 	truncate -s 64M "$dimg"
 	"$MKFS" -q -f --rootdir "$src" "$dimg" >/dev/null 2>&1
 	run --ls=/ "$dimg"
-	check "--ls: a char device shows major, minor and mtime like ls -l" grep -Eq '^crw.* 4, 64 2021-03-04 05:06 tty$' "$W/out"
-	check "--ls: a device beyond the 16-bit form" grep -Eq '^brw.* 259, 300000 2021-03-04 05:06 wide$' "$W/out"
+	check "--ls: a char device shows major, minor and mtime like ls -l" grep -Eq '^ +[0-9]+ crw.* 4, 64 2021-03-04 05:06 tty$' "$W/out"
+	check "--ls: a device beyond the 16-bit form" grep -Eq '^ +[0-9]+ brw.* 259, 300000 2021-03-04 05:06 wide$' "$W/out"
 	expect_error "--ls with a trailing slash on what is no directory" --ls=/tty/ "$dimg"
 	run --json --ls=/ "$dimg"
 	check "--ls --json: major, minor and mtime" python3 -c '
@@ -157,9 +157,9 @@ if [[ -x $PEER_MKFS && -x $PEER_SLOAD ]]; then
 		done
 		expect_error "sload image: --ls through a regular file" --ls=/small/f1/x "$pimg"
 		run --ls=/small/link "$pimg"
-		check "sload image: symlink target shown" grep -Eq '^l.* link -> \.\./small/f1$' "$W/out"
+		check "sload image: symlink target shown" grep -Eq '^ +[0-9]+ l.* link -> \.\./small/f1$' "$W/out"
 		run --ls=/bigfile "$pimg"
-		check "sload image: file size" grep -Eq '^-rw.* 5000000 [0-9-]{10} [0-9:]{5} bigfile$' "$W/out"
+		check "sload image: file size" grep -Eq '^ +[0-9]+ -rw.* 5000000 [0-9-]{10} [0-9:]{5} bigfile$' "$W/out"
 		run --json -i /bigfile "$pimg"
 		tiles=$(python3 -c '
 import json, sys

@@ -108,4 +108,30 @@ check "default --json: both objects complete" test -z "${m// /}"
 run --json --sb --cp -i / --ls / -n 0~10 -s 0~3 -a 0~1 --segments "$img"
 json_ok "--json with eight views parses"
 
+# failed_json DESCRIPTION EXIT KIND ARGS...: the exit status, and one JSON
+# document on stdout with "image", "error" (of KIND, naming the problem as
+# stderr does) and "exit"
+failed_json() {
+	local what=$1 want=$2 kind=$3
+	shift 3
+	run "$@"
+	if [[ $rc -eq $want ]] && python3 - "$W/out" "$want" "$kind" "${err%%$'\n'*}" <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+want, kind, line = int(sys.argv[2]), sys.argv[3], sys.argv[4]
+assert set(d) >= {"image", "error", "exit"}, d
+assert d["exit"] == want and d["error"]["kind"] == kind, d
+assert line.endswith(d["error"]["message"]), (line, d)
+EOF
+	then
+		ok "$what: exit $want, the failure as JSON"
+	else
+		bad "$what: rc=$rc stdout=[${out:0:300}] stderr=[$err]"
+	fi
+}
+failed_json "--json, an image that cannot be opened" 1 "No such file or directory" --json "$W/missing.img"
+failed_json "--json, a view that fails (-i of a free nid)" 1 view --json -i 99999 "$img"
+failed_json "--json, a view that fails after another (--sb, --ls /nope)" 1 view --json --sb --ls /nope "$img"
+failed_json "--json, a usage error" 16 usage --json --bogus "$img"
+
 finish

@@ -146,6 +146,7 @@ struct ck_dir {
 	uint32_t subdirs;
 	uint64_t size;
 	uint16_t addrs;           /* data pointers in the inode (<= 923) */
+	uint16_t xwords;          /* inline xattr words, as the sweep read them */
 	uint8_t dir_level, inline_flags;
 	uint8_t state;            /* DR_* */
 	uint8_t conn;             /* reachability walk state */

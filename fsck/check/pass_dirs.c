@@ -302,9 +302,9 @@ static int dentry_cb(struct ck *ck, uint32_t item, uint32_t addr, const uint8_t 
 	if (b->inl) {
 		const struct f2fs_node *nd = (const void *)blk;
 		struct ck_dir *dir = ck_dir_of(ck, n, b->nid);
-		uint32_t xwords = f2fs_inode_inline_xattr_words(&nd->i, ck->features);
-		/* the extra area as the sweep laid it out (an i_extra_isize out
-		 * of range read as its fix sets it), not as the inode says */
+		/* the areas as the sweep laid them out (an i_extra_isize or
+		 * flags read as their fixes set them), not as the inode says */
+		uint32_t xwords = dir->xwords;
 		uint32_t extra = F2FS_DEF_ADDRS_PER_INODE - dir->addrs - xwords;
 		uint32_t size = 4 * (dir->addrs - 1);
 		uint32_t ns = size * 8 / (DENTRY_SLOT * 8 + 1);

@@ -158,6 +158,64 @@ static bool fits_after(const struct ck *ck, const struct f2fs_inode *i, uint32_t
 	       pointers_after(ck, i, e, xwords);
 }
 
+/*
+ * An i_inline of zero over an i_addr that does not read as block pointers
+ * (a zeroed flags byte): the flags are found again from what i_addr holds.
+ * The extra attributes when the feature is on and the first word holds a
+ * size that fits them; inline xattrs when the flexible size is in range,
+ * or without flexible_inline_xattr when their magic lies 50 words from the
+ * end; then inline data (a file
+ * whose bytes past i_size are zero), dentries (a directory whose area
+ * starts with its dots), or pointers before the areas found. *now: the flags
+ * the fix sets, 0 when none reads well.
+ */
+int ck_fix_lost_flags(struct ck *ck, uint32_t ino, const struct f2fs_inode *i, uint16_t type,
+		      uint8_t *now)
+{
+	bool flex = ck->features & F2FS_FEATURE_FLEXIBLE_INLINE_XATTR;
+	uint32_t e = 0, isize = le16_get(i->extra.i_extra_isize), tries[2], n = 0;
+	uint8_t fl = 0;
+
+	*now = 0;
+	if (i->i_inline || pointers_after(ck, i, 0, 0))
+		return 0;
+	if ((ck->features & F2FS_FEATURE_EXTRA_ATTR) && isize >= F2FS_EXTRA_ISIZE_BASE &&
+	    isize <= F2FS_EXTRA_ISIZE_COMPRESS && isize % 4 == 0) {
+		fl |= F2FS_EXTRA_ATTR;
+		e = isize;
+	}
+	/* the inline xattr words to try: a flexible size is 0 without the
+	 * flag (the kernel's new inodes), so one in range had it; a fixed
+	 * area of 50 words had it when its magic is there, and may have had
+	 * it without (no xattr yet): then with it first, as the kernel's
+	 * default mount sets it */
+	if (flex) {
+		uint32_t w = (fl & F2FS_EXTRA_ATTR) ? le16_get(i->extra.i_inline_xattr_size) : 0;
+
+		tries[n++] = w <= CK_MAX_INLINE_XATTR_WORDS &&
+			     e / 4 + w + 1 < F2FS_DEF_ADDRS_PER_INODE ? w : 0;
+	} else {
+		tries[n++] = F2FS_DEF_INLINE_XATTR_ADDRS;
+		if (le32_get(i->i_addr[F2FS_DEF_ADDRS_PER_INODE - F2FS_DEF_INLINE_XATTR_ADDRS]) !=
+		    F2FS_XATTR_MAGIC)
+			tries[n++] = 0;
+	}
+	for (uint32_t k = 0; k < n; k++) {
+		uint32_t xw = tries[k];
+		uint8_t with = (uint8_t)(fl | (xw ? F2FS_INLINE_XATTR : 0));
+
+		if ((type == F2FS_S_IFREG || type == F2FS_S_IFLNK) && inline_data_after(i, e, xw))
+			*now = with | F2FS_INLINE_DATA | (le64_get(i->i_size) ? F2FS_DATA_EXIST : 0);
+		else if (type == F2FS_S_IFDIR && dentries_after(i, e, xw, ino))
+			*now = with | F2FS_INLINE_DENTRY;
+		else if (with && pointers_after(ck, i, e, xw))
+			*now = with;
+		if (*now)
+			return ck_fix_add(ck, F2FS_PB_INODE_INLINE_FLAGS, FX_INLINE_CLEAR, ino, *now, 0, 0);
+	}
+	return 0;
+}
+
 /* Extra attributes flagged on a volume without the feature (the kernel
  * refuses such an inode): the flag goes when what i_addr holds reads well
  * without them. */

@@ -602,6 +602,27 @@ static int inode_follow_ups(struct ck *ck, const struct inode_view *v, const str
 	return 0;
 }
 
+/* No inline flag over an i_addr that reads as no pointers: the flags its
+ * content shows are restored, and the inode read with them (in *copy). */
+static int check_lost_flags(struct ck *ck, struct inode_view *v, struct f2fs_node *copy)
+{
+	uint8_t now;
+	int ret = ck_fix_lost_flags(ck, v->ino, v->i, v->type, &now);
+
+	if (ret || !now)
+		return ret;
+	ck_pb(ck, F2FS_PB_INODE_INLINE_FLAGS, AT(A_INO(v->ino), A_EXP(now), A_FOUND(0)),
+	      "inode %u (mode 0%o, i_inline 0x00): i_addr reads as no block pointers but with flags 0x%02x",
+	      v->ino, v->mode, now);
+	*copy = *v->nd;
+	copy->i.i_inline = now;
+	v->nd = copy;
+	v->i = &copy->i;
+	if (v->dir)
+		v->dir->inline_flags = now;
+	return 0;
+}
+
 /* An inode block: first the fields that say how to read the others (the
  * mode; where i_addr's pointers start and end), then the others. */
 static int sweep_inode(struct ck *ck, struct ck_nid *n, uint32_t ino, const struct f2fs_node *nd)
@@ -622,6 +643,8 @@ static int sweep_inode(struct ck *ck, struct ck_nid *n, uint32_t ino, const stru
 	v.dir = dir;
 	v.type = v.mode & F2FS_S_IFMT;
 	ck_quota_inode(ck, ino, nd);
+	if (!v.i->i_inline && (ret = check_lost_flags(ck, &v, &copy)))
+		return ret;
 	ret = check_extra_isize(ck, &v);
 	if (!ret)
 		ret = check_inline_xattr_size(ck, &v);
@@ -629,9 +652,11 @@ static int sweep_inode(struct ck *ck, struct ck_nid *n, uint32_t ino, const stru
 		ret = check_checksum(ck, &v);
 	if (ret)
 		return ret == LAYOUT_UNKNOWN ? 0 : ret;
-	if (dir)
+	if (dir) {
 		dir->addrs = (uint16_t)v.addrs;
-	ck_xattr_inode(ck, ino, nd, v.xwords);
+		dir->xwords = (uint16_t)v.xwords;
+	}
+	ck_xattr_inode(ck, ino, v.nd, v.xwords);
 	if ((ret = check_dir_depth(ck, &v)))
 		return ret;
 	if (v.i->i_inline & (F2FS_INLINE_DATA | F2FS_INLINE_DENTRY))

@@ -68,6 +68,10 @@ bool ck_content_is_dir(struct ck *ck, uint32_t ino, const struct f2fs_node *nd);
 int ck_fix_extra_isize(struct ck *ck, uint32_t ino, const struct f2fs_inode *i, uint32_t *isize);
 int ck_fix_extra_attr_flag(struct ck *ck, uint32_t ino, const struct f2fs_inode *i, bool *fits);
 uint8_t ck_fix_mode_seen_as(struct ck *ck, uint32_t ino, uint8_t ftype);
+/* An i_inline of zero that the content contradicts: the flags it holds
+ * (*now, 0 when none reads well). */
+int ck_fix_lost_flags(struct ck *ck, uint32_t ino, const struct f2fs_inode *i, uint16_t type,
+		      uint8_t *now);
 int ck_fix_xattr_size(struct ck *ck, uint32_t ino, const struct f2fs_inode *i, uint32_t extra,
 		      uint32_t *words);
 bool ck_inline_is_pointers(const struct ck *ck, const struct f2fs_inode *i, uint16_t type,

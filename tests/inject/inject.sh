@@ -137,5 +137,22 @@ else
 	bad "missing image: exit $rc"
 fi
 
+# a zeroed i_inline (an inline file with an xattr, an inline directory, an
+# inline symlink): fsck -y finds the flags again from i_addr, and the
+# content is the same
+for nid in 6 7 8; do
+	inject --node --nid "$nid" --mb i_inline --val 0
+	"$FSCK" -y "$W/i.img" >"$W/fsck" 2>&1
+	yrc=$?
+	if [[ $rc -eq 0 && $yrc -eq 1 ]] && "$FSCK" -n "$W/i.img" >/dev/null &&
+	   [[ $("$top_builddir/dump/dump.f2fs" -i "$nid" "$W/i.img" | grep -v "footer\|checksum\|node block") == \
+	      $("$top_builddir/dump/dump.f2fs" -i "$nid" "$W/base.img" | grep -v "footer\|checksum\|node block") ]]; then
+		ok "i_inline of inode $nid zeroed: fsck -y restores it, content kept"
+	else
+		bad "i_inline of inode $nid zeroed: inject $rc, fsck -y $yrc"
+		head -5 "$W/fsck"
+	fi
+done
+
 echo "inject: $PASS passed, $FAIL failed"
 [[ $FAIL -eq 0 ]]

@@ -118,6 +118,8 @@ X(CP_SUMMARY, "cp.summary", "checkpoint", ERROR, REBUILD, PREEN, DERIVED, \
   "the current segments' summaries in the checkpoint cannot be read") \
 X(CP_ORPHAN_BLOCK, "cp.orphan_block", "checkpoint", ERROR, REBUILD, PREEN, DERIVED, \
   "the orphan blocks of the checkpoint are inconsistent") \
+X(CP_FLAGS, "cp.flags", "checkpoint", ERROR, FIELD, PREEN, PACK, \
+  "the checkpoint flags hold bits no kernel sets, or a layout the pack does not have") \
 X(CP_NEEDS_FSCK, "cp.needs_fsck", "checkpoint", WARNING, CLEAR, PREEN, LAST, \
   "the checkpoint asks for a file system check") \
 X(NAT_ADDR_OUT_OF_RANGE, "nat.addr_out_of_range", "nat", ERROR, CLEAR, ASK, TREE, \

@@ -109,7 +109,7 @@ static void journal_at(struct f2fs_fs *fs, bool sit, uint64_t *blk, uint32_t *of
 	const struct f2fs_checkpoint *cp = f2fs_fs_cp(fs);
 	uint64_t first = f2fs_fs_cp_start(fs) + le32_get(cp->cp_pack_start_sum);
 
-	if (le32_get(cp->ckpt_flags) & F2FS_CP_COMPACT_SUM) {
+	if (f2fs_fs_ckpt_flags(fs) & F2FS_CP_COMPACT_SUM) {
 		*blk = first;
 		*off = sit ? F2FS_SUM_JOURNAL_SIZE : 0;
 	} else {

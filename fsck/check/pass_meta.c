@@ -770,8 +770,9 @@ int ck_meta(struct ck *ck)
 	for (int i = 0; i < f2fs_fs_nnotes(ck->fs); i++) {
 		const char *n = f2fs_fs_note(ck->fs, i);
 
-		ck_pb(ck, strstr(n, "SIT") ? F2FS_PB_SIT_JOURNAL : F2FS_PB_NAT_JOURNAL,
-		      NULL, "%s", n);
+		ck_pb(ck, !strncmp(n, "checkpoint flags", 16) ? F2FS_PB_CP_FLAGS :
+			  strstr(n, "SIT") ? F2FS_PB_SIT_JOURNAL : F2FS_PB_NAT_JOURNAL,
+		      AT(A_FOUND(ck->ckpt_flags)), "%s", n);
 	}
 	check_sb(ck);
 	check_cp_fields(ck);

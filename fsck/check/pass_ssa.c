@@ -87,7 +87,7 @@ static int load_cursums(struct ck *ck, struct cursums *cs)
 		if (!cs->e[t])
 			return f2fs_fail(ck->err, -ENOMEM, "out of memory for summaries");
 	}
-	if (ck->ckpt_flags & F2FS_CP_COMPACT_SUM) {
+	if (f2fs_fs_ckpt_flags(ck->fs) & F2FS_CP_COMPACT_SUM) {
 		uint16_t count[F2FS_NR_CURSEG_DATA];
 		struct f2fs_journal nj, sj;
 		uint32_t nb;

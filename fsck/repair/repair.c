@@ -456,7 +456,10 @@ static void stage_cp(struct rp *p, bool all_fixed)
 {
 	struct ck *ck = p->ck;
 	struct f2fs_checkpoint *cp = f2fs_txn_cp(&p->t);
-	uint32_t flags = le32_get(cp->ckpt_flags);
+	/* flags as the pack bears them out (the pack written sets its own
+	 * summary and orphan flags) */
+	uint32_t flags = p->fix[F2FS_PB_CP_FLAGS] ? f2fs_fs_ckpt_flags(ck->fs) :
+			 le32_get(cp->ckpt_flags);
 
 	cp->valid_block_count = le64_put(valid_blocks(p));
 	cp->valid_node_count = le32_put(ck->nat_nodes - p->freed + p->added);

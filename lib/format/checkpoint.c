@@ -42,9 +42,12 @@ int f2fs_cp_verify(const void *cp_block, uint64_t blkaddr, struct f2fs_error *er
 	return 0;
 }
 
+/* The large-NAT-bitmap form moves the CRC up to the bitmaps' start; the
+ * kernel refuses the flag without it, so a flag without it is garbage. */
 static int large_nat_bitmap(const struct f2fs_checkpoint *cp)
 {
-	return (le32_get(cp->ckpt_flags) & F2FS_CP_LARGE_NAT_BITMAP) != 0;
+	return (le32_get(cp->ckpt_flags) & F2FS_CP_LARGE_NAT_BITMAP) &&
+	       le32_get(cp->checksum_offset) == F2FS_CP_MIN_CHKSUM_OFFSET;
 }
 
 uint8_t *f2fs_cp_nat_bitmap(void *cp_pack, uint32_t cp_payload)
@@ -105,4 +108,28 @@ int f2fs_cp_log_of(const struct f2fs_checkpoint *cp, uint32_t segno)
 		if (f2fs_cp_log_segno(cp, t) == segno)
 			return t;
 	return -1;
+}
+
+uint32_t f2fs_cp_effective_flags(const struct f2fs_checkpoint *cp)
+{
+	uint32_t raw = le32_get(cp->ckpt_flags), flags = raw;
+	uint32_t total = le32_get(cp->cp_pack_total_block_count);
+	uint32_t start = le32_get(cp->cp_pack_start_sum);
+	uint32_t sums = start < total ? total - start - 1 : 0;
+	uint32_t data = sums >= 4 ? sums - F2FS_NR_CURSEG_NODE : sums;
+
+	/* a word with bits no kernel sets is garbage: of it only what the
+	 * layout shows is kept (node summaries: an unmount, with its
+	 * nat_bits), and the CRC-recovery mode of the footers */
+	if (raw & ~F2FS_CP_KNOWN_FLAGS)
+		flags = (sums >= 4 ? F2FS_CP_UMOUNT | (raw & F2FS_CP_NAT_BITS) : 0) |
+			(raw & F2FS_CP_CRC_RECOVERY);
+
+	if (data == 1 || data == 2)
+		flags |= F2FS_CP_COMPACT_SUM;
+	else if (data == 3)
+		flags &= ~(uint32_t)F2FS_CP_COMPACT_SUM;
+	if (!large_nat_bitmap(cp))
+		flags &= ~(uint32_t)F2FS_CP_LARGE_NAT_BITMAP;
+	return flags;
 }

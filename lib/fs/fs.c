@@ -41,6 +41,11 @@ uint32_t f2fs_fs_cp_start(const struct f2fs_fs *fs)
 	return fs->cp_start;
 }
 
+uint32_t f2fs_fs_ckpt_flags(const struct f2fs_fs *fs)
+{
+	return fs->ckpt_flags;
+}
+
 const uint8_t *f2fs_fs_nat_bitmap(const struct f2fs_fs *fs, uint32_t *bytes)
 {
 	if (bytes)

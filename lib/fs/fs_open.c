@@ -6,6 +6,7 @@
  */
 #include <f2fs/fs/meta_read.h>
 #include <f2fs/fs/fs.h>
+#include <f2fs/format/checkpoint.h>
 #include <f2fs/format/crc.h>
 #include <f2fs/format/endian.h>
 #include <f2fs/format/super.h>
@@ -104,7 +105,7 @@ static void bound_journal(struct f2fs_fs *fs, struct f2fs_journal *j,
 static int load_journals(struct f2fs_fs *fs, struct f2fs_error *err)
 {
 	const struct f2fs_checkpoint *cp = (const void *)fs->cp_buf;
-	uint32_t flags = le32_get(cp->ckpt_flags);
+	uint32_t flags = f2fs_cp_effective_flags(cp);
 	uint32_t total = le32_get(cp->cp_pack_total_block_count);
 	uint32_t start = le32_get(cp->cp_pack_start_sum);
 	uint32_t need = (flags & F2FS_CP_COMPACT_SUM) ? 1 : 3;
@@ -113,6 +114,10 @@ static int load_journals(struct f2fs_fs *fs, struct f2fs_error *err)
 
 	if (!blk)
 		return f2fs_fail(err, -ENOMEM, "out of memory");
+	fs->ckpt_flags = flags;
+	if (flags != le32_get(cp->ckpt_flags))
+		note(fs, "checkpoint flags 0x%x read as 0x%x, as the pack's layout bears them out",
+		     le32_get(cp->ckpt_flags), flags);
 	/* summaries lie between the payload and the footer */
 	if (start < 1 + fs->cp_payload || (uint64_t)start + need > total - 1) {
 		free(blk);

@@ -30,6 +30,7 @@ struct f2fs_fs {
 	uint32_t cp_payload;
 	uint32_t cp_start;
 	uint8_t *cp_buf;                   /* (1 + cp_payload) blocks */
+	uint32_t ckpt_flags;               /* as the pack bears them out */
 	struct f2fs_cp_choice choice;
 
 	uint8_t *nat_bitmap, *sit_bitmap;  /* point into cp_buf */

@@ -68,7 +68,7 @@ static int read_cp_data_sum(struct f2fs_fs *fs, int type, struct f2fs_summary_bl
 			    enum f2fs_sum_src *src, struct f2fs_error *err)
 {
 	const struct f2fs_checkpoint *cp = f2fs_fs_cp(fs);
-	uint32_t flags = le32_get(cp->ckpt_flags);
+	uint32_t flags = f2fs_fs_ckpt_flags(fs);
 	uint32_t start = f2fs_fs_cp_start(fs) + le32_get(cp->cp_pack_start_sum);
 	uint32_t total = le32_get(cp->cp_pack_total_block_count);
 	uint8_t *buf;
@@ -154,7 +154,7 @@ int f2fs_ssa_get(struct f2fs_fs *fs, uint32_t segno, struct f2fs_summary_block *
 {
 	const struct f2fs_super_block *sb = f2fs_fs_sb(fs);
 	const struct f2fs_checkpoint *cp = f2fs_fs_cp(fs);
-	uint32_t flags = le32_get(cp->ckpt_flags);
+	uint32_t flags = f2fs_fs_ckpt_flags(fs);
 	enum f2fs_sum_src dummy;
 	int t;
 

@@ -177,6 +177,47 @@ START_TEST(test_bitmaps_large_nat)
 }
 END_TEST
 
+/* ---- flags as the pack bears them out ------------------------------------ */
+
+/* A pack of 1 + orphans + sums + 1 blocks, its summaries from start. */
+static void layout(struct f2fs_checkpoint *cp, uint32_t start, uint32_t sums, uint32_t flags,
+		   uint32_t crc_off)
+{
+	memset(cp, 0, sizeof(*cp));
+	cp->cp_pack_start_sum = le32_put(start);
+	cp->cp_pack_total_block_count = le32_put(start + sums + 1);
+	cp->ckpt_flags = le32_put(flags);
+	cp->checksum_offset = le32_put(crc_off);
+}
+
+START_TEST(test_effective_flags)
+{
+	struct f2fs_checkpoint cp;
+	const uint32_t U = F2FS_CP_UMOUNT, C = F2FS_CP_COMPACT_SUM, R = F2FS_CP_CRC_RECOVERY;
+
+	/* as the kernel writes them: kept */
+	layout(&cp, 1, 5, U | C | R | F2FS_CP_NAT_BITS, 4092);
+	ck_assert_uint_eq(f2fs_cp_effective_flags(&cp), U | C | R | F2FS_CP_NAT_BITS);
+	layout(&cp, 1, 3, R, 4092);
+	ck_assert_uint_eq(f2fs_cp_effective_flags(&cp), R);
+	/* the compacted flag against the count of summary blocks */
+	layout(&cp, 1, 6, U | C, 4092);
+	ck_assert_uint_eq(f2fs_cp_effective_flags(&cp), U);
+	layout(&cp, 2, 2, 0, 4092);
+	ck_assert_uint_eq(f2fs_cp_effective_flags(&cp), C);
+	/* the large NAT bitmap flag without its CRC place */
+	layout(&cp, 1, 6, U | F2FS_CP_LARGE_NAT_BITMAP, 4092);
+	ck_assert_uint_eq(f2fs_cp_effective_flags(&cp), U);
+	layout(&cp, 1, 6, U | F2FS_CP_LARGE_NAT_BITMAP, 192);
+	ck_assert_uint_eq(f2fs_cp_effective_flags(&cp), U | F2FS_CP_LARGE_NAT_BITMAP);
+	/* a word of garbage: what the layout shows, the recovery mode */
+	layout(&cp, 1, 5, 0xffffffffu, 4092);
+	ck_assert_uint_eq(f2fs_cp_effective_flags(&cp), U | C | R | F2FS_CP_NAT_BITS);
+	layout(&cp, 1, 3, 0xffff0000u | C, 4092);
+	ck_assert_uint_eq(f2fs_cp_effective_flags(&cp), 0);
+}
+END_TEST
+
 /* ---- choosing a pack ---------------------------------------------------- */
 
 #define CP_BLK 512u
@@ -560,6 +601,7 @@ static Suite *checkpoint_suite(void)
 	tcase_add_test(bm, test_bitmaps_no_payload);
 	tcase_add_test(bm, test_bitmaps_payload);
 	tcase_add_test(bm, test_bitmaps_large_nat);
+	tcase_add_test(bm, test_effective_flags);
 	tcase_add_test(ch, test_choose_newer);
 	tcase_add_test(ch, test_choose_torn);
 	tcase_add_test(ch, test_choose_none);

@@ -27,6 +27,19 @@ int f2fs_cp_log_of(const struct f2fs_checkpoint *cp, uint32_t segno);
  * any other value appends (LFS). */
 int f2fs_cp_log_ssr(const struct f2fs_checkpoint *cp, int t);
 
+/*
+ * ckpt_flags as the pack's layout bears them out. The pack holds its data
+ * summaries compacted in 1 or 2 blocks, or in 3, and the node summaries
+ * (3 blocks) with UMOUNT or FASTBOOT, between cp_pack_start_sum and its
+ * last block: so the count of summary blocks says whether they are
+ * compacted, whatever the flag says. The large NAT bitmap form has its
+ * CRC at byte 192: not there, not flagged. A word with bits no kernel sets
+ * is garbage: of it only these, an unmount where node summaries are, and
+ * the CRC-recovery flag are kept. (An orphan flag without orphan blocks
+ * is the orphan check's: the kernel reads none.)
+ */
+uint32_t f2fs_cp_effective_flags(const struct f2fs_checkpoint *cp);
+
 /* Pointers to the NAT and SIT version bitmaps inside a buffer holding the
  * CP block followed by its cp_payload blocks. The bitmap sizes are taken
  * from the checkpoint as they are: check them against the superblock

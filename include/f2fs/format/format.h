@@ -149,6 +149,7 @@ enum f2fs_cp_flag {
 	F2FS_CP_DISABLED_QUICK   = 0x2000,
 	F2FS_CP_RESIZEFS         = 0x4000,
 };
+#define F2FS_CP_KNOWN_FLAGS 0x7fffu   /* every flag a kernel sets */
 
 /* segment types: the current-segment logs */
 enum f2fs_seg_type {

@@ -62,6 +62,9 @@ const struct f2fs_checkpoint *f2fs_fs_cp(const struct f2fs_fs *fs);
 const struct f2fs_cp_choice *f2fs_fs_cp_choice(const struct f2fs_fs *fs);
 /* First block of the pack in use. */
 uint32_t f2fs_fs_cp_start(const struct f2fs_fs *fs);
+/* ckpt_flags of the checkpoint in use as its pack bears them out
+ * (f2fs_cp_effective_flags): what the summaries and orphans are read by. */
+uint32_t f2fs_fs_ckpt_flags(const struct f2fs_fs *fs);
 
 /* Version bitmaps (MSB-first; a set bit means copy 2 is live). */
 const uint8_t *f2fs_fs_nat_bitmap(const struct f2fs_fs *fs, uint32_t *bytes);

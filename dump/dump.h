@@ -95,6 +95,17 @@ int view_owner(struct dump *d, uint64_t blkaddr);
 int view_map(struct dump *d);
 int view_segments(struct dump *d, uint32_t bucket);
 int view_gc(struct dump *d, const struct gc_cli *g);
+/* --map FILE: the main area drawn as SVG (svgmap.c). */
+int view_svg_map(struct dump *d, const char *path, const struct gc_cli *g);
+/* The SIT, and the GC state from it, loaded for a view (views.c); an
+ * error line is printed on failure (the exit status returned). */
+struct f2fs_sit;
+struct f2fs_gc;
+struct f2fs_gc_opts;
+int load_sit(struct f2fs_fs *fs, unsigned flags, struct f2fs_sit **sit);
+int load_gc(struct f2fs_fs *fs, struct f2fs_gc **gc);
+/* --gc's policy and mode as options of the selection. */
+void gc_opts(const struct gc_cli *g, struct f2fs_gc_opts *opts);
 int view_gc_free(struct dump *d, const struct gc_cli *g);
 int view_gc_sim(struct dump *d, const struct gc_cli *g);
 int do_extract(struct dump *d, const char *what, const char *dest);

@@ -97,6 +97,7 @@ enum {
 	OPT_CP,
 	OPT_LS,
 	OPT_SEGMENTS,
+	OPT_MAP_SVG,
 	OPT_GC,
 	OPT_POLICY,
 	OPT_FG,
@@ -124,6 +125,7 @@ struct cli {
 	uint32_t bucket;
 	struct gc_cli g;
 	const char *extract, *outdir;
+	const char *map_svg;       /* --map FILE */
 	int nviews;
 	const char *devices[F2FS_MAX_DEVICES];   /* -c/--device: devices 2.. */
 	unsigned ndevices;
@@ -149,6 +151,9 @@ static void usage(FILE *f)
 "  -a A~B            SSA entries of segments A..B\n"
 "  -b BLKADDR        who owns block BLKADDR (inode, node, file offset)\n"
 "  -M                nat_bits check and a block map (one character per segment)\n"
+"      --map FILE    draw the main area as an SVG picture into FILE: sections by\n"
+"                    type and valid ratio, current logs, the GC victims ranked\n"
+"                    (by --policy, --fg/--bg as for --gc)\n"
 "      --segments[=W]  segment and section counts per log type, a histogram of\n"
 "                    valid blocks per segment (buckets of W, default 64),\n"
 "                    current segments, overprovision and reserved space\n"
@@ -297,6 +302,9 @@ static int parse_long_opt(struct cli *c, int opt, const char *arg)
 		c->ls = 1;
 		c->ls_path = arg;
 		return 0;
+	case OPT_MAP_SVG:
+		c->map_svg = arg;
+		return 0;
 	case OPT_SEGMENTS:
 		c->segments = 1;
 		return arg && opt_u32(arg, 1, F2FS_BLOCKS_PER_SEG, &c->bucket) ?
@@ -365,7 +373,7 @@ static int parse_operands(struct cli *c, int argc, char **argv)
 		return usage_error("%s", "--policy, --fg, --bg, --max-search and --top go with --gc, --gc-free or --gc-sim");
 	c->nviews = c->show_sb + c->show_cp + c->ls + !!c->inode + c->nat + c->sit + c->ssa +
 		    c->owner + c->map + c->segments + c->gc + c->gc_free + c->gc_sim + !!c->extract +
-		    c->zones;
+		    c->zones + !!c->map_svg;
 	return 0;
 }
 
@@ -378,6 +386,7 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		{ "ls", optional_argument, NULL, OPT_LS },
 		{ "inode", required_argument, NULL, 'i' },
 		{ "segments", optional_argument, NULL, OPT_SEGMENTS },
+		{ "map", required_argument, NULL, OPT_MAP_SVG },
 		{ "zones", no_argument, NULL, OPT_ZONES },
 		{ "gc", no_argument, NULL, OPT_GC },
 		{ "policy", required_argument, NULL, OPT_POLICY },
@@ -463,6 +472,7 @@ static int run_owner(struct dump *d, const struct cli *c) { return view_owner(d,
 static int run_map(struct dump *d, const struct cli *c) { (void)c; return view_map(d); }
 static int run_segments(struct dump *d, const struct cli *c) { return view_segments(d, c->bucket); }
 static int run_zones(struct dump *d, const struct cli *c) { (void)c; return view_zones(d); }
+static int run_map_svg(struct dump *d, const struct cli *c) { return view_svg_map(d, c->map_svg, &c->g); }
 static int run_gc(struct dump *d, const struct cli *c) { return view_gc(d, &c->g); }
 static int run_gc_free(struct dump *d, const struct cli *c) { return view_gc_free(d, &c->g); }
 static int run_gc_sim(struct dump *d, const struct cli *c) { return view_gc_sim(d, &c->g); }
@@ -495,7 +505,8 @@ static int run_views(struct dump *d, const struct cli *c)
 		{ "ls", run_ls, c->ls }, { "inode", run_inode, c->inode != NULL },
 		{ "nat", run_nat, c->nat }, { "sit", run_sit, c->sit },
 		{ "ssa", run_ssa, c->ssa }, { "owner", run_owner, c->owner },
-		{ "map", run_map, c->map }, { "segments", run_segments, c->segments },
+		{ "map", run_map, c->map }, { "map-svg", run_map_svg, c->map_svg != NULL },
+		{ "segments", run_segments, c->segments },
 		{ "zones", run_zones, c->zones },
 		{ "gc", run_gc, c->gc }, { "gc-free", run_gc_free, c->gc_free },
 		{ "gc-sim", run_gc_sim, c->gc_sim }, { "extract", run_extract, c->extract != NULL },

@@ -38,7 +38,7 @@ static int clamp_range(struct range *r, uint64_t count, const char *what)
 	return 0;
 }
 
-static int load_sit(struct f2fs_fs *fs, unsigned flags, struct f2fs_sit **sit)
+int load_sit(struct f2fs_fs *fs, unsigned flags, struct f2fs_sit **sit)
 {
 	struct f2fs_error err;
 
@@ -544,7 +544,7 @@ int view_segments(struct dump *d, uint32_t bucket)
 
 /* ---- --gc, --gc-free, --gc-sim ------------------------------------------ */
 
-static int load_gc(struct f2fs_fs *fs, struct f2fs_gc **gc)
+int load_gc(struct f2fs_fs *fs, struct f2fs_gc **gc)
 {
 	struct f2fs_sit *sit;
 	struct f2fs_error err;
@@ -559,7 +559,7 @@ static int load_gc(struct f2fs_fs *fs, struct f2fs_gc **gc)
 	return 0;
 }
 
-static void gc_opts(const struct gc_cli *g, struct f2fs_gc_opts *opts)
+void gc_opts(const struct gc_cli *g, struct f2fs_gc_opts *opts)
 {
 	enum f2fs_gc_policy p = g->policy_set ? g->policy : g->fg ? F2FS_GC_GREEDY : F2FS_GC_CB;
 

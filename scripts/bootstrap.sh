@@ -11,7 +11,7 @@ what=${1:-demo}
 build_pkgs="gcc make autoconf automake pkg-config libblkid-dev uuid-dev zlib1g-dev check"
 # f2fs-tools: the peer for cross-checks; qemu & co: the real-kernel tests;
 # unicode-data: regenerating the utf8 tables and Unicode's normalisation tests
-test_pkgs="f2fs-tools qemu-system-x86 busybox-static cpio kmod python3 time e2fsprogs util-linux bzip2 attr acl strace clang libclang-rt-14-dev unicode-data"
+test_pkgs="f2fs-tools qemu-system-x86 busybox-static cpio kmod python3 time e2fsprogs util-linux bzip2 attr acl strace clang libclang-rt-14-dev unicode-data librsvg2-bin"
 pkgs=$build_pkgs
 [[ $what == test || $what == demo ]] && pkgs="$pkgs f2fs-tools"
 [[ $what == test ]] && pkgs="$pkgs $test_pkgs"

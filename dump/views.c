@@ -116,6 +116,23 @@ static void seg_flags_str(uint8_t f, char *buf, size_t len)
 		snprintf(buf, len, "-");
 }
 
+/* A segment's valid map as 8 rows of 64 blocks, each row led by its
+ * first block's offset. */
+static void map_rows(struct out *o, const uint8_t *m)
+{
+	char row[F2FS_BLOCKS_PER_SEG / 8 + 1];
+
+	for (uint32_t r = 0; r < 8; r++) {
+		for (uint32_t b = 0; b < 64; b++) {
+			uint32_t k = r * 64 + b;
+
+			row[b] = (m[k / 8] & (0x80u >> (k % 8))) ? '#' : '.';
+		}
+		row[64] = '\0';
+		out_text(o, "          %3u %s\n", r * 64, row);
+	}
+}
+
 int view_sit(struct dump *d, struct range r)
 {
 	struct out *o = &d->out;
@@ -130,6 +147,8 @@ int view_sit(struct dump *d, struct range r)
 		{ "flags", "flags", -10, OUT_COL_S },
 		{ "map", "valid map (hex, block 0 = MSB of byte 0)", -1, OUT_COL_S },
 	};
+	/* text gives the map as rows of dots below the entry, JSON as hex */
+	bool text = !out_json(o);
 	struct f2fs_sit *sit;
 	struct out_table t;
 	char map[2 * F2FS_SIT_VBLOCK_MAP_SIZE + 1], flags[64];
@@ -142,7 +161,9 @@ int view_sit(struct dump *d, struct range r)
 		f2fs_sit_free(sit);
 		return ret;
 	}
-	out_tab_begin(o, &t, "sit", "SIT entries (live copy, SIT journal applied):", cols, 8);
+	out_tab_begin(o, &t, "sit", text ?
+		      "SIT entries (live copy, SIT journal applied; valid map: # valid, . not):" :
+		      "SIT entries (live copy, SIT journal applied):", cols, text ? 7 : 8);
 	for (uint64_t s = r.start; s <= r.end; s++) {
 		const struct f2fs_seg *e = &sit->seg[s];
 		const uint8_t *m = sit->maps + s * F2FS_SIT_VBLOCK_MAP_SIZE;
@@ -156,6 +177,8 @@ int view_sit(struct dump *d, struct range r)
 		out_tab_row(o, &t, (struct out_cell[]){ OUT_U(s), OUT_S(type_key(e->type)),
 			OUT_U(e->valid), OUT_S(state_names[f2fs_sit_seg_state(sit, (uint32_t)s)]),
 			OUT_U(e->mtime), OUT_S(sit_src_name(e->src)), OUT_S(flags), OUT_S(map) });
+		if (text)
+			map_rows(o, m);
 	}
 	out_tab_end(o, &t);
 	f2fs_sit_free(sit);
@@ -417,6 +440,18 @@ int view_map(struct dump *d)
 
 /* ---- --segments --------------------------------------------------------- */
 
+#define BAR_WIDTH 50
+
+/* A bar of n's share of total, BAR_WIDTH for all of it (one mark for any). */
+static const char *bar(char out[BAR_WIDTH + 1], uint64_t n, uint64_t total)
+{
+	uint64_t w = total ? (n * BAR_WIDTH + total - 1) / total : 0;
+
+	memset(out, '#', (size_t)w);
+	out[w] = '\0';
+	return out;
+}
+
 int view_segments(struct dump *d, uint32_t bucket)
 {
 	struct out *o = &d->out;
@@ -438,7 +473,9 @@ int view_segments(struct dump *d, uint32_t bucket)
 		{ "to", "to", 5, OUT_COL_U },
 		{ "segments", "segments", 9, OUT_COL_U },
 		{ "percent", "%", 6, OUT_COL_F2 },
+		{ "bar", "share", -1, OUT_COL_S },
 	};
+	char bars[BAR_WIDTH + 1];
 	static const struct out_col ccols[] = {
 		{ "log", "log", -9, OUT_COL_S },
 		{ "segno", "segno", 10, OUT_COL_U },
@@ -516,15 +553,18 @@ int view_segments(struct dump *d, uint32_t bucket)
 	}
 	out_tab_end(o, &t);
 	out_text(o, "\n");
-	out_tab_begin(o, &t, "histogram", "Valid blocks per segment:", hcols, 4);
+	/* text draws each bucket's share as a bar (JSON has the numbers) */
+	out_tab_begin(o, &t, "histogram", "Valid blocks per segment:", hcols, out_json(o) ? 4 : 5);
 	out_tab_row(o, &t, (struct out_cell[]){ OUT_U(0), OUT_U(0), OUT_U(st.hist_zero),
-		OUT_F(sit->nsegs ? 100.0 * st.hist_zero / sit->nsegs : 0) });
+		OUT_F(sit->nsegs ? 100.0 * st.hist_zero / sit->nsegs : 0),
+		OUT_S(bar(bars, st.hist_zero, sit->nsegs)) });
 	for (uint32_t b = 0; b < st.nbuckets; b++) {
 		uint32_t to = (b + 1) * st.bucket;
 
 		out_tab_row(o, &t, (struct out_cell[]){ OUT_U(b * st.bucket + 1),
 			OUT_U(to > F2FS_BLOCKS_PER_SEG ? F2FS_BLOCKS_PER_SEG : to), OUT_U(hist[b]),
-			OUT_F(sit->nsegs ? 100.0 * hist[b] / sit->nsegs : 0) });
+			OUT_F(sit->nsegs ? 100.0 * hist[b] / sit->nsegs : 0),
+			OUT_S(bar(bars, hist[b], sit->nsegs)) });
 	}
 	out_tab_end(o, &t);
 	out_text(o, "\n");

@@ -23,10 +23,15 @@ vblocks=$(jget checkpoint.valid_block_count)
 vnodes=$(jget checkpoint.valid_node_count)
 
 # ---- SIT -------------------------------------------------------------------
+# an entry's row starts with its segno and type; its map follows as 8
+# rows of 64 marks
+entries() { grep -cE '^ +[0-9]+ [a-z_]+ ' "$W/out"; }
 run -s 0~-1 "$img"
-check "-s 0~-1 lists every main segment ($main)" test "$(($(wc -l <"$W/out") - 2))" -eq "$main"
+check "-s 0~-1 lists every main segment ($main)" test "$(entries)" -eq "$main"
+check "-s 0~-1: each map as 8 rows of 64 marks" test "$(grep -cE '^ +[0-9]+ [#.]{64}$' "$W/out")" -eq $((8 * main))
 run -s 5 "$img"
-check "-s N lists one segment" test "$(($(wc -l <"$W/out") - 2))" -eq 1
+check "-s N lists one segment" test "$(entries)" -eq 1
+check "--segments draws the histogram's shares as bars" eval '"$DUMP" --segments "$img" | grep -qE "^ +0 +0 +[0-9]+ +[0-9.]+ #+$"'
 run --json -s 0~-1 "$img"
 json_ok "--json -s parses"
 sum=$(python3 -c 'import json,sys; print(sum(r["valid"] for r in json.load(open(sys.argv[1]))["sit"]))' "$W/out")

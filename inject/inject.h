@@ -17,7 +17,7 @@
 enum inj_target {
 	T_NONE = 0, T_SB, T_CP, T_NAT, T_SIT, T_SSA, T_NODE, T_DENT,
 	/* what f2fs-tools' inject.f2fs does not reach */
-	T_ORPHAN, T_NAT_BITS, T_XATTR, T_GARBAGE,
+	T_ORPHAN, T_NAT_BITS, T_XATTR, T_QUOTA, T_GARBAGE,
 };
 
 struct inj_opts {
@@ -26,10 +26,11 @@ struct inj_opts {
 	const char *str;         /* --str */
 	const char *garbage;     /* --garbage: random, zero or ones */
 	enum inj_target target;
-	int copy;                /* N of --sb/--cp/--nat/--sit/--orphan/--nat-bits */
-	uint32_t nid, idx;
+	int copy;                /* N of --sb/--cp/--nat/--sit/--orphan/--nat-bits;
+				    the quota type of --quota */
+	uint32_t nid, idx, id;
 	uint64_t blk, val;
-	bool has_nid, has_blk, has_idx, has_val;
+	bool has_nid, has_blk, has_idx, has_val, has_id;
 	int dots;                /* --dots: 1 ".", 2 ".." */
 	bool dry_run, stale;
 	int debug;

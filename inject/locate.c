@@ -8,6 +8,7 @@
 #include <f2fs/format/format.h>
 #include <f2fs/format/inode.h>
 #include <f2fs/format/nat_bits.h>
+#include <f2fs/format/quota.h>
 #include <f2fs/format/ver_bitmap.h>
 #include <f2fs/fs/dir.h>
 #include <f2fs/fs/nat.h>
@@ -437,6 +438,65 @@ static int locate_xattr(struct f2fs_fs *fs, const struct inj_opts *o, struct inj
 	return 0;
 }
 
+/* 1 KiB block qb of a quota file: the 4 KiB block holding it (its address
+ * in *addr) read into buf, and its byte there. */
+static int quota_block(struct f2fs_fs *fs, const struct f2fs_node *qi, uint32_t qb,
+		       uint8_t *buf, uint32_t *addr, uint32_t *at, struct f2fs_error *err)
+{
+	uint64_t byte = (uint64_t)qb * F2FS_QUOTA_BLKSIZE;
+
+	if (byte >= le64_get(qi->i.i_size) ||
+	    f2fs_file_block(fs, qi, byte / F2FS_BLKSIZE, addr, NULL, err) ||
+	    !f2fs_fs_in_main(fs, *addr))
+		return no_target(err, "quota block %llu cannot be read", qb);
+	*at = (uint32_t)(byte % F2FS_BLKSIZE);
+	return read_block(fs, *addr, buf, err);
+}
+
+/* The record of --id in quota file --quota N (0 user, 1 group, 2 project),
+ * found through the file's four-level tree over the id as the kernel
+ * finds it. */
+static int locate_quota(struct f2fs_fs *fs, const struct inj_opts *o, struct inj_loc *l,
+			struct f2fs_error *err)
+{
+	static const char *const type[] = { "user", "group", "project" };
+	uint32_t qino = le32_get(f2fs_fs_sb(fs)->qf_ino[o->copy]), qb = F2FS_QUOTA_TREE_ROOT;
+	uint32_t addr = 0, at = 0;
+	uint8_t buf[F2FS_BLKSIZE];
+	struct f2fs_node qi;
+	int ret;
+
+	if (!qino || f2fs_read_inode(fs, qino, &qi, err)) {
+		f2fs_fail(err, -F2FS_E_CORRUPT, "the image has no %s quota file", type[o->copy]);
+		return EXIT_NOTARGET;
+	}
+	for (int depth = 0; depth < F2FS_QUOTA_TREE_DEPTH; depth++) {
+		if ((ret = quota_block(fs, &qi, qb, buf, &addr, &at, err)))
+			return ret;
+		qb = le32_load(buf + at + 4 * ((o->id >> (8 * (F2FS_QUOTA_TREE_DEPTH - 1 - depth))) & 255));
+		if (!qb)
+			return no_target(err, "the quota file has no record of id %llu", o->id);
+	}
+	if ((ret = quota_block(fs, &qi, qb, buf, &addr, &at, err)))
+		return ret;
+	for (uint32_t k = 0; k < F2FS_QUOTA_RECS_PER_BLK; k++) {
+		uint32_t rec = at + (uint32_t)sizeof(struct f2fs_quota_data_header) +
+			       k * (uint32_t)sizeof(struct f2fs_quota_record);
+		bool zero = true;
+
+		for (uint32_t b = 0; b < sizeof(struct f2fs_quota_record); b++)
+			zero &= buf[rec + b] == 0;
+		if (zero || le32_load(buf + rec) != o->id)
+			continue;
+		l->blk = addr;
+		add_kind(l, F2FS_FK_QUOTA_RECORD, rec);
+		snprintf(l->what, sizeof(l->what), "%s quota record of id %u (quota block %u, slot %u)",
+			 type[o->copy], o->id, qb, k);
+		return 0;
+	}
+	return no_target(err, "the quota file has no record of id %llu", o->id);
+}
+
 int inj_locate(struct f2fs_fs *fs, const struct inj_opts *o, struct inj_loc *l,
 	       struct f2fs_error *err)
 {
@@ -454,6 +514,7 @@ int inj_locate(struct f2fs_fs *fs, const struct inj_opts *o, struct inj_loc *l,
 	case T_ORPHAN: return locate_orphan(fs, o, l, err);
 	case T_NAT_BITS: return locate_nat_bits(fs, o, l, err);
 	case T_XATTR: return locate_xattr(fs, o, l, err);
+	case T_QUOTA: return locate_quota(fs, o, l, err);
 	case T_GARBAGE:
 		if (o->blk >= le64_get(f2fs_fs_sb(fs)->block_count))
 			return no_target(err, "block %llu is past the volume", o->blk);

@@ -35,6 +35,8 @@ static void usage(FILE *f)
 "  --orphan N [--blk K]   orphan block K (default 0) of checkpoint pack N\n"
 "  --nat-bits N           nat_bits of pack N: header, or a bit of the full or\n"
 "                         empty bitmap (--mb full|empty --idx NAT-BLOCK)\n"
+"  --quota N --id ID      the record of ID in quota file N (0 user, 1 group,\n"
+"                         2 project)\n"
 "  --xattr --nid X        inode X's inline xattrs, else its xattr node: the\n"
 "                         header, and entry --idx (default 0)\n"
 "  --garbage random|zero|ones --blk B   the whole block B (--val: the seed)\n"
@@ -92,7 +94,8 @@ static int set_target(struct inj_opts *o, enum inj_target t, const char *opt)
 
 enum {
 	O_MB = 256, O_IDX, O_VAL, O_STR, O_NID, O_BLK, O_SB, O_CP, O_NAT, O_SIT, O_SSA, O_NODE,
-	O_DENT, O_DOTS, O_DRY, O_STALE, O_ORPHAN, O_NAT_BITS, O_XATTR, O_GARBAGE,
+	O_DENT, O_DOTS, O_DRY, O_STALE, O_ORPHAN, O_NAT_BITS, O_XATTR, O_GARBAGE, O_QUOTA,
+	O_ID,
 };
 
 static const struct option longopts[] = {
@@ -107,6 +110,7 @@ static const struct option longopts[] = {
 	{ "orphan", required_argument, NULL, O_ORPHAN },
 	{ "nat-bits", required_argument, NULL, O_NAT_BITS },
 	{ "xattr", no_argument, NULL, O_XATTR },   { "garbage", required_argument, NULL, O_GARBAGE },
+	{ "quota", required_argument, NULL, O_QUOTA }, { "id", required_argument, NULL, O_ID },
 	{ "help", no_argument, NULL, 'h' },        { "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -162,6 +166,13 @@ static int parse_one(struct inj_opts *o, int c, const char *arg)
 	case O_SIT: return copy_target(o, T_SIT, "--sit", arg);
 	case O_ORPHAN: return copy_target(o, T_ORPHAN, "--orphan", arg);
 	case O_NAT_BITS: return copy_target(o, T_NAT_BITS, "--nat-bits", arg);
+	case O_QUOTA: return copy_target(o, T_QUOTA, "--quota", arg);
+	case O_ID:
+		if (number(arg, false, UINT32_MAX, &n))
+			return bad("--id", arg, "not a quota id");
+		o->id = (uint32_t)n;
+		o->has_id = true;
+		return 0;
 	case O_SSA: return set_target(o, T_SSA, "--ssa");
 	case O_NODE: return set_target(o, T_NODE, "--node");
 	case O_DENT: return set_target(o, T_DENT, "--dent");
@@ -189,11 +200,13 @@ static int complete(const struct inj_opts *o)
 
 	if (o->target == T_NONE)
 		return bad("a target", NULL, "one of --sb, --cp, --nat, --sit, --ssa, --node, --dent, "
-			   "--orphan, --nat-bits, --xattr, --garbage is needed");
+			   "--orphan, --nat-bits, --xattr, --quota, --garbage is needed");
 	if (nid && !o->has_nid)
 		return bad("--nid", NULL, "this target needs it");
 	if (blk && !o->has_blk)
 		return bad("--blk", NULL, "this target needs it");
+	if (o->target == T_QUOTA && !o->has_id)
+		return bad("--id", NULL, "--quota needs it");
 	if (o->dots && o->target != T_DENT)
 		return bad("--dots", NULL, "only with --dent");
 	if (!o->mb && o->target != T_GARBAGE)

@@ -26,6 +26,7 @@ static const struct f2fs_fkind kinds[F2FS_FK_COUNT] = {
 	[F2FS_FK_XATTR_HEADER]      = { "xattr_header",  F2FS_FB_XATTR,       0,   24,   1,    0 },
 	[F2FS_FK_XATTR_ENTRY]       = { "xattr_entry",   F2FS_FB_XATTR,      24,    4,   1,    0 },
 	[F2FS_FK_NAT_BITS]          = { "nat_bits",      F2FS_FB_NAT_BITS,    0,    8,   1,    0 },
+	[F2FS_FK_QUOTA_RECORD]      = { "quota",         F2FS_FB_QUOTA,      16,   72,  14,   72 },
 };
 
 #define B F2FS_FF_BYTES
@@ -218,6 +219,18 @@ static const struct f2fs_field fields[] = {
 
 	/* nat_bits: checkpoint_ver | (the checkpoint's crc << 32) */
 	S(NAT_BITS, "header",  0, 0, 8),
+
+	/* quota records (1 KiB quota blocks, after a 16-byte header) */
+	S(QUOTA_RECORD, "id",          0,  0, 4),
+	S(QUOTA_RECORD, "pad",         0,  4, 4),
+	S(QUOTA_RECORD, "ihardlimit",  0,  8, 8),
+	S(QUOTA_RECORD, "isoftlimit",  0, 16, 8),
+	S(QUOTA_RECORD, "curinodes",   0, 24, 8),
+	S(QUOTA_RECORD, "bhardlimit",  0, 32, 8),
+	S(QUOTA_RECORD, "bsoftlimit",  0, 40, 8),
+	S(QUOTA_RECORD, "curspace",    0, 48, 8),
+	S(QUOTA_RECORD, "btime",       0, 56, 8),
+	S(QUOTA_RECORD, "itime",       0, 64, 8),
 };
 
 #undef B

@@ -74,6 +74,7 @@ else
 	echo "SKIP: xattr name index (no setfattr)"
 fi
 changes "nat_bits header" nat_bits.header --nat-bits 0 --mb header --val 1
+changes "quota record" quota.usage_mismatch --quota 0 --id 0 --mb curinodes --val 99
 changes "whole block of zeros (root)" inode.unreachable --garbage zero --blk 0x1000
 
 # a name and its hash change together: the entry is found by the new name
@@ -122,6 +123,8 @@ expect_exit 1 "--sb 3: 0, 1 or 2" --sb 3 --mb magic --val 1
 expect_exit 2 "is past the NAT" --node --nid 4000000 --mb i_links --val 1
 expect_exit 2 "is not in use" --node --nid 100 --mb i_links --val 1
 expect_exit 2 "no entry names the root" --dent --nid 3 --mb d_ino --val 1
+expect_exit 2 "no record of id 5" --quota 0 --id 5 --mb curinodes --val 1
+expect_exit 1 "--id: --quota needs it" --quota 0 --mb curinodes --val 1
 # -1 is all ones in the member's width
 inject --node --nid 6 --mb i_advise --val -1
 if [[ $rc -eq 0 && $out == *"i_advise: 0x0 -> 0xff"* ]]; then

@@ -10,6 +10,7 @@
 
 #include <f2fs/format/fields.h>
 #include <f2fs/format/format.h>
+#include <f2fs/format/quota.h>
 
 #include <stddef.h>
 #include <stdint.h>
@@ -54,6 +55,7 @@ typedef struct f2fs_dentry_block DB;
 typedef struct f2fs_dir_entry DE;
 typedef struct f2fs_xattr_header XH;
 typedef struct f2fs_xattr_entry XE;
+typedef struct f2fs_quota_record QR;
 
 static const struct want wants[] = {
 	W(SB, "magic", SB, magic),
@@ -223,6 +225,16 @@ static const struct want wants[] = {
 	W(XATTR_ENTRY, "e_value_size", XE, e_value_size),
 
 	{ F2FS_FK_NAT_BITS, "header", 0, F2FS_NAT_BITS_HEADER_SIZE, 1, F2FS_NAT_BITS_HEADER_SIZE },
+	W(QUOTA_RECORD, "id", QR, id),
+	W(QUOTA_RECORD, "pad", QR, pad),
+	W(QUOTA_RECORD, "ihardlimit", QR, ihardlimit),
+	W(QUOTA_RECORD, "isoftlimit", QR, isoftlimit),
+	W(QUOTA_RECORD, "curinodes", QR, curinodes),
+	W(QUOTA_RECORD, "bhardlimit", QR, bhardlimit),
+	W(QUOTA_RECORD, "bsoftlimit", QR, bsoftlimit),
+	W(QUOTA_RECORD, "curspace", QR, curspace),
+	W(QUOTA_RECORD, "btime", QR, btime),
+	W(QUOTA_RECORD, "itime", QR, itime),
 };
 
 #define NWANTS (sizeof(wants) / sizeof(wants[0]))
@@ -282,6 +294,8 @@ START_TEST(test_kinds_match_structs)
 		{ F2FS_FK_XATTR_HEADER, 0, sizeof(XH), 1, 0 },
 		{ F2FS_FK_XATTR_ENTRY, sizeof(XH), sizeof(XE), 1, 0 },
 		{ F2FS_FK_NAT_BITS, 0, F2FS_NAT_BITS_HEADER_SIZE, 1, 0 },
+		{ F2FS_FK_QUOTA_RECORD, sizeof(struct f2fs_quota_data_header), sizeof(QR),
+		  F2FS_QUOTA_RECS_PER_BLK, sizeof(QR) },
 	};
 
 	ck_assert_uint_eq(sizeof(k) / sizeof(k[0]), F2FS_FK_COUNT);

@@ -44,6 +44,7 @@ enum f2fs_fkind_id {
 	F2FS_FK_XATTR_HEADER,    /* xattr area: inline, or an xattr node's start */
 	F2FS_FK_XATTR_ENTRY,     /* one xattr entry, name and value follow */
 	F2FS_FK_NAT_BITS,        /* nat_bits area: the header of its first block */
+	F2FS_FK_QUOTA_RECORD,    /* a quota file's id record: 14 in a 1 KiB data block */
 	F2FS_FK_COUNT
 };
 
@@ -51,7 +52,7 @@ enum f2fs_fkind_id {
 enum f2fs_fblock {
 	F2FS_FB_SB = 0, F2FS_FB_CP, F2FS_FB_ORPHAN, F2FS_FB_NAT, F2FS_FB_SIT,
 	F2FS_FB_SUMMARY, F2FS_FB_NODE, F2FS_FB_DENTRY, F2FS_FB_XATTR,
-	F2FS_FB_NAT_BITS,
+	F2FS_FB_NAT_BITS, F2FS_FB_QUOTA,
 };
 
 struct f2fs_fkind {

@@ -3,6 +3,7 @@
 #define DUMP_DUMP_H
 
 #include <stddef.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 #include <f2fs/fs/fs.h>
@@ -95,6 +96,10 @@ int view_owner(struct dump *d, uint64_t blkaddr);
 int view_map(struct dump *d);
 int view_segments(struct dump *d, uint32_t bucket);
 int view_gc(struct dump *d, const struct gc_cli *g);
+/* --metadump FILE: the metadata, scrubbed of data and (unless keep_names)
+ * of names; --restore FILE -o IMAGE writes one back (metadump.c). */
+int view_metadump(struct dump *d, const char *path, bool keep_names);
+int metadump_restore(const char *path, const char *image);
 /* --map FILE: the main area drawn as SVG (svgmap.c). */
 int view_svg_map(struct dump *d, const char *path, const struct gc_cli *g);
 /* The SIT, and the GC state from it, loaded for a view (views.c); an

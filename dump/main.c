@@ -98,6 +98,9 @@ enum {
 	OPT_LS,
 	OPT_SEGMENTS,
 	OPT_MAP_SVG,
+	OPT_METADUMP,
+	OPT_KEEP_NAMES,
+	OPT_RESTORE,
 	OPT_GC,
 	OPT_POLICY,
 	OPT_FG,
@@ -126,6 +129,9 @@ struct cli {
 	struct gc_cli g;
 	const char *extract, *outdir;
 	const char *map_svg;       /* --map FILE */
+	const char *metadump;      /* --metadump FILE */
+	const char *restore;       /* --restore FILE (-o IMAGE) */
+	bool keep_names;
 	int nviews;
 	const char *devices[F2FS_MAX_DEVICES];   /* -c/--device: devices 2.. */
 	unsigned ndevices;
@@ -151,6 +157,9 @@ static void usage(FILE *f)
 "  -a A~B            SSA entries of segments A..B\n"
 "  -b BLKADDR        who owns block BLKADDR (inode, node, file offset)\n"
 "  -M                nat_bits check and a block map (one character per segment)\n"
+"      --metadump FILE  write the metadata (no file data; names scrambled\n"
+"                    unless --keep-names) into FILE, zlib-compressed\n"
+"      --restore FILE -o IMAGE  write a metadata image back into a new IMAGE\n"
 "      --map FILE    draw the main area as an SVG picture into FILE: sections by\n"
 "                    type and valid ratio, current logs, the GC victims ranked\n"
 "                    (by --policy, --fg/--bg as for --gc)\n"
@@ -305,6 +314,15 @@ static int parse_long_opt(struct cli *c, int opt, const char *arg)
 	case OPT_MAP_SVG:
 		c->map_svg = arg;
 		return 0;
+	case OPT_METADUMP:
+		c->metadump = arg;
+		return 0;
+	case OPT_KEEP_NAMES:
+		c->keep_names = true;
+		return 0;
+	case OPT_RESTORE:
+		c->restore = arg;
+		return 0;
 	case OPT_SEGMENTS:
 		c->segments = 1;
 		return arg && opt_u32(arg, 1, F2FS_BLOCKS_PER_SEG, &c->bucket) ?
@@ -357,6 +375,15 @@ static int parse_operands(struct cli *c, int argc, char **argv)
 		c->ls_path = argv[optind++];
 		npos--;
 	}
+	if (c->restore) {
+		/* the image is made, from the dump: -o names it */
+		if (npos)
+			return usage_error("unexpected argument %s (--restore writes -o IMAGE)",
+					   argv[optind]);
+		if (!c->outdir)
+			return usage_error("%s", "--restore needs -o IMAGE");
+		return 0;
+	}
 	if (npos == 0)
 		return usage_error("%s", "no image given");
 	if (npos > 1)
@@ -373,7 +400,7 @@ static int parse_operands(struct cli *c, int argc, char **argv)
 		return usage_error("%s", "--policy, --fg, --bg, --max-search and --top go with --gc, --gc-free or --gc-sim");
 	c->nviews = c->show_sb + c->show_cp + c->ls + !!c->inode + c->nat + c->sit + c->ssa +
 		    c->owner + c->map + c->segments + c->gc + c->gc_free + c->gc_sim + !!c->extract +
-		    c->zones + !!c->map_svg;
+		    c->zones + !!c->map_svg + !!c->metadump;
 	return 0;
 }
 
@@ -387,6 +414,9 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		{ "inode", required_argument, NULL, 'i' },
 		{ "segments", optional_argument, NULL, OPT_SEGMENTS },
 		{ "map", required_argument, NULL, OPT_MAP_SVG },
+		{ "metadump", required_argument, NULL, OPT_METADUMP },
+		{ "keep-names", no_argument, NULL, OPT_KEEP_NAMES },
+		{ "restore", required_argument, NULL, OPT_RESTORE },
 		{ "zones", no_argument, NULL, OPT_ZONES },
 		{ "gc", no_argument, NULL, OPT_GC },
 		{ "policy", required_argument, NULL, OPT_POLICY },
@@ -473,6 +503,10 @@ static int run_map(struct dump *d, const struct cli *c) { (void)c; return view_m
 static int run_segments(struct dump *d, const struct cli *c) { return view_segments(d, c->bucket); }
 static int run_zones(struct dump *d, const struct cli *c) { (void)c; return view_zones(d); }
 static int run_map_svg(struct dump *d, const struct cli *c) { return view_svg_map(d, c->map_svg, &c->g); }
+static int run_metadump(struct dump *d, const struct cli *c)
+{
+	return view_metadump(d, c->metadump, c->keep_names);
+}
 static int run_gc(struct dump *d, const struct cli *c) { return view_gc(d, &c->g); }
 static int run_gc_free(struct dump *d, const struct cli *c) { return view_gc_free(d, &c->g); }
 static int run_gc_sim(struct dump *d, const struct cli *c) { return view_gc_sim(d, &c->g); }
@@ -507,6 +541,7 @@ static int run_views(struct dump *d, const struct cli *c)
 		{ "ssa", run_ssa, c->ssa }, { "owner", run_owner, c->owner },
 		{ "map", run_map, c->map }, { "map-svg", run_map_svg, c->map_svg != NULL },
 		{ "segments", run_segments, c->segments },
+		{ "metadump", run_metadump, c->metadump != NULL },
 		{ "zones", run_zones, c->zones },
 		{ "gc", run_gc, c->gc }, { "gc-free", run_gc_free, c->gc_free },
 		{ "gc-sim", run_gc_sim, c->gc_sim }, { "extract", run_extract, c->extract != NULL },
@@ -570,6 +605,8 @@ int main(int argc, char **argv)
 	ret = parse_args(&c, argc, argv);
 	if (ret)
 		return ret < 0 ? EXIT_OK : ret;
+	if (c.restore)
+		return metadump_restore(c.restore, c.outdir);
 	d.debug = c.debug;
 	ret = f2fs_fs_open_devices(&d.fs, c.image, c.devices, c.ndevices, F2FS_DEV_RDONLY, &err);
 	if (ret) {

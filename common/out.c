@@ -789,3 +789,16 @@ void out_error(struct out *o, const char *kind, int code, const char *msg, int e
 	out_obj_end(o);
 	out_i(o, "exit", NULL, exit_code);
 }
+
+void out_error_doc(FILE *f, enum out_style style, const char *image, const char *kind, int code,
+		   const char *msg, int exit_code)
+{
+	struct out o;
+
+	out_init(&o, f, style);
+	out_begin(&o);
+	out_s(&o, "image", NULL, image);
+	out_error(&o, kind, code, msg, exit_code);
+	out_end(&o);
+	out_flush(&o);
+}

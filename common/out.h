@@ -68,6 +68,10 @@ void out_end(struct out *o);
  * "message"} and "exit": the shape fsck.f2fs and dump.f2fs give to every
  * failure under --json. */
 void out_error(struct out *o, const char *kind, int code, const char *msg, int exit_code);
+/* The whole document of a failure on f: "image", then out_error()'s
+ * members (fsck.f2fs and dump.f2fs under --json, each in its style). */
+void out_error_doc(FILE *f, enum out_style style, const char *image, const char *kind, int code,
+		   const char *msg, int exit_code);
 /* Make the document one of lines: in text, fields, titles and lists print
  * nothing by themselves; each field's text (its label and a space, if it
  * has a label, then its value as a row shows it) is kept by its path until

@@ -111,6 +111,10 @@ int load_sit(struct f2fs_fs *fs, unsigned flags, struct f2fs_sit **sit);
 int load_gc(struct f2fs_fs *fs, struct f2fs_gc **gc);
 /* --gc's policy and mode as options of the selection. */
 void gc_opts(const struct gc_cli *g, struct f2fs_gc_opts *opts);
+/* The candidates of one selection ranked as --gc ranks them (ATGC's
+ * unevaluated ones dropped): how many remain. */
+struct f2fs_gc_cand;
+size_t gc_rank(struct f2fs_gc_cand *cand, size_t n, const struct f2fs_gc_opts *opts);
 int view_gc_free(struct dump *d, const struct gc_cli *g);
 int view_gc_sim(struct dump *d, const struct gc_cli *g);
 int do_extract(struct dump *d, const char *what, const char *dest);

@@ -23,14 +23,7 @@ static int json_wanted;   /* --json anywhere: failures are JSON on stdout too */
 static void json_failure(const char *image, const char *kind, int code, const char *msg,
 			 int exit_code)
 {
-	struct out o;
-
-	out_init(&o, stdout, OUT_JSON);
-	out_begin(&o);
-	out_s(&o, "image", NULL, image);
-	out_error(&o, kind, code, msg, exit_code);
-	out_end(&o);
-	out_flush(&o);
+	out_error_doc(stdout, OUT_JSON, image, kind, code, msg, exit_code);
 }
 
 static int usage_error(const char *fmt, const char *arg)

@@ -26,6 +26,7 @@
 #include <f2fs/format/format.h>
 #include <f2fs/format/hash.h>
 #include <f2fs/format/checkpoint.h>
+#include <f2fs/format/crc.h>
 #include <f2fs/format/inode.h>
 #include <f2fs/format/node_ofs.h>
 #include <f2fs/format/ver_bitmap.h>
@@ -298,10 +299,8 @@ static void scrub_xattrs(uint8_t *area, uint32_t len)
 /* Does the inode's checksum match (or has it none)? */
 static bool inode_sealed(const struct md *m, const struct f2fs_node *nd)
 {
-	struct f2fs_node copy = *nd;
-
-	f2fs_inode_seal(&copy, m->features, m->seed);
-	return copy.i.extra.i_inode_checksum == nd->i.extra.i_inode_checksum;
+	return !f2fs_inode_has_checksum(nd, m->features) ||
+	       le32_get(nd->i.extra.i_inode_checksum) == f2fs_inode_crc(nd, m->seed);
 }
 
 static void scrub_inode(struct md *m, struct f2fs_node *nd)

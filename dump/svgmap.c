@@ -136,7 +136,7 @@ static int victims(FILE *f, struct dump *d, const struct grid *g, const struct g
 		return error_line("out of memory");
 	}
 	f2fs_gc_select(gc, &opts, 0, cand, &n, &v, NULL, NULL);
-	f2fs_gc_sort(cand, n, opts.policy);
+	n = gc_rank(cand, n, &opts);
 	for (size_t k = 0; k < n && k < VICTIMS; k++) {
 		uint32_t i = cand[k].secno / g->per;
 

@@ -608,6 +608,20 @@ void gc_opts(const struct gc_cli *g, struct f2fs_gc_opts *opts)
 		opts->max_search = g->max_search;
 }
 
+size_t gc_rank(struct f2fs_gc_cand *cand, size_t n, const struct f2fs_gc_opts *opts)
+{
+	if (opts->policy == F2FS_GC_AT) {   /* unevaluated ones have no cost */
+		size_t m = 0;
+
+		for (size_t k = 0; k < n; k++)
+			if (cand[k].cost != UINT32_MAX || cand[k].age)
+				cand[m++] = cand[k];
+		n = m;
+	}
+	f2fs_gc_sort(cand, n, opts->policy);
+	return n;
+}
+
 int view_gc(struct dump *d, const struct gc_cli *g)
 {
 	struct out *o = &d->out;
@@ -666,15 +680,7 @@ int view_gc(struct dump *d, const struct gc_cli *g)
 	}
 	out_obj_end(o);
 	out_text(o, "\n");
-	if (opts.policy == F2FS_GC_AT) {   /* unevaluated ones have no cost */
-		size_t m = 0;
-
-		for (size_t k = 0; k < n; k++)
-			if (cand[k].cost != UINT32_MAX || cand[k].age)
-				cand[m++] = cand[k];
-		n = m;
-	}
-	f2fs_gc_sort(cand, n, opts.policy);
+	n = gc_rank(cand, n, &opts);
 	out_tab_begin(o, &t, "victims", "Candidates by cost (rank 1 is the kernel's pick):",
 		      cols, 9);
 	for (size_t k = 0; k < n && k < g->top; k++) {

@@ -86,13 +86,7 @@ static int json_wanted;   /* --json: errors are JSON objects on stdout too */
 
 static void json_error(const char *image, const char *kind, int code, const char *msg, int exit_code)
 {
-	struct out o;
-
-	out_init(&o, stdout, OUT_JSON_COMPACT);
-	out_begin(&o);
-	out_s(&o, "image", NULL, image);
-	out_error(&o, kind, code, msg, exit_code);
-	out_end(&o);
+	out_error_doc(stdout, OUT_JSON_COMPACT, image, kind, code, msg, exit_code);
 }
 
 static int usage_error(const char *msg, const char *arg)

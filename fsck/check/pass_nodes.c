@@ -809,6 +809,17 @@ static bool tree_points_at(struct ck *ck, uint32_t owner, uint32_t nid, uint32_t
 	return cur == nid;
 }
 
+/* The footer's ino (*fino) is the broken side: reported, fixed to want,
+ * and read as fixed. what: how the line names the nid. */
+static int footer_ino_fix(struct ck *ck, const char *what, uint32_t nid, uint32_t addr,
+			  uint32_t want, uint32_t *fino, uint32_t nat_ino)
+{
+	ck_pb(ck, F2FS_PB_NODE_FOOTER_INO, AT(A_NID(nid), A_BLK(addr), A_EXP(want), A_FOUND(*fino)),
+	      "%s %u: node footer ino %u, NAT ino %u", what, nid, *fino, nat_ino);
+	*fino = want;
+	return ck_fix_add(ck, F2FS_PB_NODE_FOOTER_INO, FX_FOOTER_INO, nid, 0, 0, want);
+}
+
 static int ino_from_footer(struct ck *ck, struct ck_nid *n, uint32_t nid, uint32_t fino,
 			   struct ck_node **x)
 {
@@ -845,28 +856,18 @@ static int sweep_cb(struct ck *ck, uint32_t item, uint32_t addr, const uint8_t *
 		return footer_mismatch(ck, addr, nid);
 	x = n->flags & NR_SELF ? NULL : ck_node_of(ck, nid);
 	ino = x ? x->ino : nid;
+	/* an inode's number is its nid: with neither the NAT's nor the
+	 * footer's, a block that reads as an inode gets it on both */
 	if (kind == F2FS_NODE_INODE && fino != nid && ino != nid &&
-	    valid_mode(le16_get(nd->i.i_mode))) {
-		/* an inode's number is its nid: with neither the NAT's nor the
-		 * footer's, a block that reads as an inode gets it on both */
-		ck_pb(ck, F2FS_PB_NODE_FOOTER_INO, AT(A_NID(nid), A_BLK(addr), A_EXP(nid), A_FOUND(fino)),
-		      "inode %u: node footer ino %u, NAT ino %u", nid, fino, ino);
-		ret = ck_fix_add(ck, F2FS_PB_NODE_FOOTER_INO, FX_FOOTER_INO, nid, 0, 0, nid);
-		if (ret)
-			return ret;
-		fino = nid;
-	}
+	    valid_mode(le16_get(nd->i.i_mode)) &&
+	    (ret = footer_ino_fix(ck, "inode", nid, addr, nid, &fino, ino)))
+		return ret;
+	/* the NAT's ino fits the node and the footer's cannot, or the NAT's
+	 * inode points at the node: the footer is the broken side */
 	if (fino != ino && ino && footer_ino_usable(ck, nid, ino, kind) &&
-	    (!footer_ino_usable(ck, nid, fino, kind) || tree_points_at(ck, ino, nid, ofs))) {
-		/* the NAT's ino fits the node and the footer's cannot, or the
-		 * NAT's inode points at the node: the footer is the broken side */
-		ck_pb(ck, F2FS_PB_NODE_FOOTER_INO, AT(A_NID(nid), A_BLK(addr), A_EXP(ino), A_FOUND(fino)),
-		      "nid %u: node footer ino %u, NAT ino %u", nid, fino, ino);
-		ret = ck_fix_add(ck, F2FS_PB_NODE_FOOTER_INO, FX_FOOTER_INO, nid, 0, 0, ino);
-		if (ret)
-			return ret;
-		fino = ino;
-	}
+	    (!footer_ino_usable(ck, nid, fino, kind) || tree_points_at(ck, ino, nid, ofs)) &&
+	    (ret = footer_ino_fix(ck, "nid", nid, addr, ino, &fino, ino)))
+		return ret;
 	if (fino != ino) {
 		/* an ino the NAT cannot hold was reported with the NAT */
 		if (ino)
